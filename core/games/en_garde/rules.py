@@ -1,0 +1,154 @@
+"""En Garde (Reiner Knizia) for two players, at the basic, standard or advanced level.
+
+The rules are RULES.md section 1. Decisions taken here (also on the in-app rules page):
+* Default level: advanced, the game most players of the boxed game play. Option `first` picks
+  the seat that starts round 1 (default seat 0); starters then alternate every round.
+* Cards are dealt alternately, the round's starter first; each card is a chance action.
+* An attack the defender cannot answer at all hits at once, before the attacker's refill (the
+  refill could not change the defender's hand). One the defender could answer waits, after the
+  attacker has drawn back up to five, for a parry, a retreat (advanced) or a pass (the hit).
+* A player with nothing legal at the start of a turn or riposte loses the round at once: the
+  action that led there ends the round with reason "no-move".
+* Basic's last chance is offered only to a player holding a card equal to the distance.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from core.games.en_garde import bout, commentary, deal, notation, pile, turn
+from core.games.en_garde.actions import (
+    AdvanceAttack,
+    Attack,
+    Draw,
+    EnGardeAction,
+    Move,
+    Parry,
+    Pass,
+    Retreat,
+)
+from core.games.en_garde.parry import defences
+from core.games.en_garde.piste import distance
+from core.games.en_garde.state import LEVELS, ROUNDS_TO_WIN, EnGardeState, Level
+from core.games.en_garde.view import EnGardeView, Phase
+from core.rules import CHANCE, IllegalAction, Option, Outcome, Wire, resolve_options
+
+_ACTIONS = (Draw, Move, Attack, AdvanceAttack, Parry, Retreat, Pass)
+
+
+class EnGarde:
+    id: ClassVar[str] = "en-garde"
+    title: ClassVar[str] = "En Garde"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "level",
+            "advanced",
+            LEVELS,
+            help="basic: every attack hits; standard: attacks can be parried; "
+            "advanced: adds advance-and-attack and retreat",
+        ),
+        Option("first", 0, (0, 1), help="the seat that starts round 1 (then alternating)"),
+    )
+    hides_information: ClassVar[bool] = True
+
+    def new(self, players: int, options: Mapping[str, object]) -> EnGardeState:
+        if players != 2:
+            raise ValueError(f"En Garde is for 2 players, not {players}")
+        chosen = resolve_options(self.options, options)
+        level: Level = chosen["level"]
+        first: int = chosen["first"]
+        return EnGardeState(level=level, first=first, round=1, phase="deal", actor=first)
+
+    def to_move(self, state: EnGardeState) -> int | None:
+        if state.phase == "over":
+            return None
+        return CHANCE if state.phase in ("deal", "refill") else state.actor
+
+    def legal_actions(self, state: EnGardeState) -> list[EnGardeAction]:
+        if state.phase in ("deal", "refill"):
+            return [Draw(v) for v, n in pile.unseen(state).items() if n]
+        if state.phase in ("turn", "riposte"):
+            return list(turn.turn_actions(state, state.actor))
+        if state.phase == "defend":
+            return list(defences(state))
+        if state.phase == "last-chance":
+            return [Attack(distance(state.positions)), Pass()]
+        return []
+
+    def sample_chance(self, state: EnGardeState, rng: random.Random) -> Draw:
+        if state.phase not in ("deal", "refill"):
+            raise IllegalAction("No card is due to be drawn now")
+        return Draw(pile.sample(state, rng))
+
+    def apply(self, state: EnGardeState, action: EnGardeAction) -> EnGardeState:
+        if state.phase == "over":
+            raise IllegalAction("The match is over")
+        if not isinstance(action, _ACTIONS):
+            raise IllegalAction("That is not an En Garde action")
+        if state.phase in ("deal", "refill"):
+            if not isinstance(action, Draw):
+                raise IllegalAction("Wait: cards are being drawn")
+            return deal.draw(state, action.card)
+        if isinstance(action, Draw):
+            raise IllegalAction("No card is due to be drawn now")
+        if state.phase == "defend":
+            return bout.answer(state, action)
+        if state.phase == "last-chance":
+            return bout.last_chance(state, action)
+        return turn.play_turn(state, action)
+
+    def outcome(self, state: EnGardeState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = state.scores
+        winner = 0 if scores[0] >= ROUNDS_TO_WIN else 1
+        reason = f"won {scores[winner]} rounds to {scores[1 - winner]}"
+        return Outcome((winner,), scores, reason)
+
+    def view(self, state: EnGardeState, seat: int | None) -> EnGardeView:
+        if seat not in (None, 0, 1):
+            raise ValueError(f"En Garde has seats 0 and 1, not {seat!r}")
+        hands = tuple(h if seat in (None, i) else None for i, h in enumerate(state.hands))
+        phase: Phase = "deal" if state.phase == "refill" else state.phase
+        return EnGardeView(
+            level=state.level,
+            viewer=seat,
+            round=state.round,
+            starter=state.starter,
+            phase=phase,
+            to_move=self.to_move(state),
+            positions=state.positions,
+            hands=(hands[0], hands[1]),
+            hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+            pile=pile.pile_size(state),
+            discard_top=state.discard[-1] if state.discard else None,
+            discard_count=len(state.discard),
+            scores=state.scores,
+            pending=state.pending,
+            rounds=state.results,
+        )
+
+    def notation(self, action: EnGardeAction) -> str:
+        return notation.notation(action)
+
+    def parse(self, state: EnGardeState, text: str) -> EnGardeAction:
+        return notation.parse(text)
+
+    def from_wire(self, wire: Wire) -> EnGardeAction:
+        return notation.from_wire(wire)
+
+    def describe(
+        self,
+        state: EnGardeState,
+        action: EnGardeAction,
+        viewer: int | None,
+        names: Sequence[str],
+    ) -> str:
+        return commentary.describe(state, action, viewer, names)
+
+    def round_of(self, state: EnGardeState) -> int:
+        return state.round

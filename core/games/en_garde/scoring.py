@@ -1,0 +1,71 @@
+"""How a round ends and the match moves on: hits, hand comparison, advance, draws.
+
+A finished round is kept as a RoundResult; unless someone has won five rounds, the next round
+starts at once (fresh piste, all 25 cards back, the other seat starting, chance dealing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.games.en_garde.pile import cards
+from core.games.en_garde.piste import START, advances, distance
+from core.games.en_garde.state import ROUNDS_TO_WIN, EnGardeState
+from core.games.en_garde.view import RoundReason, RoundResult
+
+
+def end_round(
+    state: EnGardeState, winner: int | None, reason: RoundReason, detail: str
+) -> EnGardeState:
+    """Record the round; start the next one, or end the match at five round wins."""
+    done = replace(
+        state,
+        pending=None,
+        results=(*state.results, RoundResult(state.round, winner, reason, detail)),
+    )
+    if winner is not None and done.scores[winner] >= ROUNDS_TO_WIN:
+        return replace(done, phase="over", actor=winner)
+    following = replace(
+        done, round=state.round + 1, positions=START, hands=((), ()), discard=(), phase="deal"
+    )
+    return replace(following, actor=following.starter)
+
+
+def hit(state: EnGardeState, attacker: int, value: int, count: int, how: str) -> EnGardeState:
+    return end_round(state, attacker, "hit", f"An attack with {cards(count, value)} {how}.")
+
+
+def by_advance(state: EnGardeState, why: str) -> EnGardeState:
+    """The fencer that advanced farther wins; equal advance is a drawn round."""
+    ahead = advances(state.positions)
+    if ahead[0] == ahead[1]:
+        return end_round(state, None, "draw", f"{why}; both fencers advanced {ahead[0]}.")
+    winner = 0 if ahead[0] > ahead[1] else 1
+    detail = f"{why}; advance {ahead[winner]} against {ahead[1 - winner]}."
+    return end_round(state, winner, "advance", detail)
+
+
+def by_hands(state: EnGardeState) -> EnGardeState:
+    """Standard and advanced end of pile: more cards equal to the distance wins, then advance."""
+    gap = distance(state.positions)
+    held = (state.hands[0].count(gap), state.hands[1].count(gap))
+    why = f"Hands compared at distance {gap}"
+    if held[0] == held[1]:
+        return by_advance(state, f"{why}: {cards(held[0], gap)} each")
+    winner = 0 if held[0] > held[1] else 1
+    detail = f"{why}: {cards(held[winner], gap)} against {cards(held[1 - winner], gap)}."
+    return end_round(state, winner, "hands", detail)
+
+
+def end_of_pile(state: EnGardeState, drawer: int) -> EnGardeState:
+    """The refill by `drawer` took the last card (or was cut short) after a move.
+
+    Basic: the other player gets one last chance to attack if they hold the distance.
+    Standard and advanced: hands are compared.
+    """
+    if state.level != "basic":
+        return by_hands(state)
+    other = 1 - drawer
+    if distance(state.positions) in state.hands[other]:
+        return replace(state, phase="last-chance", actor=other)
+    return by_advance(state, "The pile ran out and no last attack was possible")

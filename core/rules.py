@@ -1,0 +1,167 @@
+"""The Rules contract every game implements, and the small types it speaks in.
+
+Modelled on OpenSpiel: legal actions, apply, chance as an explicit actor, per-seat views.
+States are immutable; every random outcome is a CHANCE action, so a log of actions replays
+exactly and a test can script any deal by applying the chance actions it wants.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+CHANCE = -1
+"""The seat number of the chance actor (card draws, deals)."""
+
+Wire = None | bool | int | float | str | bytes | list["Wire"] | dict[str, "Wire"]
+"""Plain values msgpack can carry; what `Action.to_wire` returns."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here; the message says why, in words for a player."""
+
+
+class BadOption(ValueError):
+    """An option name or value a game does not declare."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared, typed game option with a default (part of a match's header)."""
+
+    key: str
+    default: str | int | bool
+    choices: tuple[str | int | bool, ...] = ()
+    help: str = ""
+
+    def coerce(self, value: object) -> str | int | bool:
+        """Turn a value (or command-line text) into this option's type, or raise BadOption."""
+        kind = type(self.default)
+        result: str | int | bool
+        if isinstance(value, str) and kind is bool:
+            lowered = value.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                result = True
+            elif lowered in ("0", "false", "no", "off"):
+                result = False
+            else:
+                raise BadOption(f"option {self.key!r} takes yes or no, not {value!r}")
+        elif isinstance(value, str) and kind is int:
+            try:
+                result = int(value)
+            except ValueError:
+                message = f"option {self.key!r} takes a whole number, not {value!r}"
+                raise BadOption(message) from None
+        elif type(value) is kind:
+            result = value
+        else:
+            raise BadOption(f"option {self.key!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices and result not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOption(f"option {self.key!r} must be one of {allowed}; got {value!r}")
+        return result
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, object]) -> dict[str, Any]:
+    """Fill defaults and check every given option; raise BadOption on unknown keys or values."""
+    known = {o.key: o for o in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(known) or "none"
+        raise BadOption(f"unknown option {unknown[0]!r} (this game's options: {names})")
+    return {o.key: o.coerce(given[o.key]) if o.key in given else o.default for o in declared}
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A single decision (or chance outcome). Games use frozen dataclasses."""
+
+    def to_wire(self) -> Wire: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning seats (empty for a draw), optional scores, and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+
+class Rules(Protocol[S, A]):
+    """One game's rules as pure functions over immutable state.
+
+    `apply` checks an action directly (never by searching `legal_actions`): some decision
+    spaces are huge, so nothing that validates, renders or chooses may need the full list.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    hides_information: ClassVar[bool]
+    """True when a seat's view hides something (hands): the app then hands off between humans."""
+
+    def new(self, players: int, options: Mapping[str, object]) -> S:
+        """The position before any chance event. Raises BadOption / ValueError on bad input."""
+        ...
+
+    def to_move(self, state: S) -> int | None:
+        """The seat to act, CHANCE, or None once the match is over."""
+        ...
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Every legal decision of the seat to move (chance: every possible outcome)."""
+        ...
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """A chance outcome drawn with the right odds (e.g. a card from the unseen cards)."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The next state; raises IllegalAction with a clear message."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Winners and scores once the match is over, else None."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> Any:
+        """What `seat` may see; None means everything (finished matches, tests)."""
+        ...
+
+    def notation(self, action: A) -> str:
+        """Compact notation; `parse(state, notation(a)) == a` for every legal a."""
+        ...
+
+    def parse(self, state: S, text: str) -> A:
+        """An action from its notation; raises IllegalAction when it is not understood."""
+        ...
+
+    def from_wire(self, wire: Wire) -> A:
+        """The action `to_wire` produced; raises IllegalAction on malformed input."""
+        ...
+
+    def describe(
+        self, state: S, action: A, viewer: int | None, names: Sequence[str]
+    ) -> str:
+        """The action, taken in `state`, in plain words as `viewer` may know it.
+
+        A draw seen by the opponent says only that a card was drawn.
+        """
+        ...
+
+    def round_of(self, state: S) -> int:
+        """Which round (or other natural chapter) the state is in, counting from 1."""
+        ...

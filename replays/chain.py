@@ -1,0 +1,139 @@
+"""The framing of a match file: marker, records and the hash chain (see docs/FORMAT.md).
+
+A file is a plain msgpack stream: the 16-byte preamble `["parlour-match", 1]`, then records
+`[body, digest]` where `body` is one msgpack value packed into a bin and
+`digest = blake2b(previous digest + body, digest_size=16)`; the header record's "previous
+digest" is the preamble itself. Packing is deterministic, so the same header and entries
+always give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import BinaryIO
+
+import msgpack  # type: ignore[import-untyped]
+
+from core.rules import Wire
+
+MAGIC = "parlour-match"
+FORMAT_VERSION = 1
+"""The newest format this Parlour writes and reads."""
+PREAMBLE = msgpack.packb([MAGIC, FORMAT_VERSION])
+MARKER = PREAMBLE[:-1]
+"""The version-independent start of every match file: fixarray(2), fixstr "parlour-match"."""
+DIGEST_SIZE = 16
+MAX_BODY = 256 * 1024
+"""The largest record body written or read; anything bigger is treated as damage."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and maps a record body may have."""
+
+DECODE_ERRORS = (msgpack.UnpackException, ValueError, TypeError, OverflowError)
+"""Everything msgpack may raise on hostile bytes (OutOfData and BufferFull are not ValueErrors)."""
+
+
+OutOfData = msgpack.OutOfData
+"""Raised by a record reader when the stream ends, cleanly or mid-record."""
+
+
+def digest(previous: bytes, body: bytes) -> bytes:
+    """The chain link of a record: it covers the body and, through `previous`, all before it."""
+    return hashlib.blake2b(previous + body, digest_size=DIGEST_SIZE).digest()
+
+
+def pack_body(wire: Wire) -> bytes:
+    """A header or entry in its packed form; ValueError when it cannot be stored."""
+    try:
+        body: bytes = msgpack.packb(wire, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as err:
+        raise ValueError(f"it holds a value a match file cannot store ({err})") from None
+    if len(body) > MAX_BODY:
+        raise ValueError(f"it is too large to store ({len(body)} bytes; at most {MAX_BODY})")
+    return body
+
+
+def pack_record(body: bytes, link: bytes) -> bytes:
+    """The on-disk record: a 2-array of bins."""
+    record: bytes = msgpack.packb([body, link], use_bin_type=True)
+    return record
+
+
+def record_parts(record: object) -> tuple[bytes, bytes]:
+    """The (body, digest) of an unpacked record; ValueError when it has the wrong shape."""
+    if (
+        isinstance(record, list)
+        and len(record) == 2
+        and isinstance(record[0], bytes)
+        and isinstance(record[1], bytes)
+        and len(record[1]) == DIGEST_SIZE
+    ):
+        return record[0], record[1]
+    raise ValueError("a record has the wrong shape")
+
+
+def unpack_body(body: bytes) -> Wire:
+    """The value packed in a record body, checked to be plain data; ValueError otherwise."""
+    try:
+        value = msgpack.unpackb(body, raw=False, strict_map_key=True, timestamp=0)
+    except DECODE_ERRORS:
+        raise ValueError("a record's contents are unreadable") from None
+    if not is_plain(value):
+        raise ValueError("a record holds values a match file never contains")
+    return value  # type: ignore[no-any-return]
+
+
+_SCALARS = frozenset({type(None), bool, int, float, str, bytes})
+
+
+def is_plain(value: object) -> bool:
+    """True for None/bool/int/float/str/bytes and lists and str-keyed maps of them.
+
+    Iterative and depth-limited, so no later recursive walk (export, a game's `from_wire`)
+    can be pushed into Python's recursion limit by a forged file. It checks exact types:
+    msgpack builds exactly these, and the check runs for every record read.
+    """
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if type(item) in _SCALARS:
+            continue
+        if depth >= MAX_DEPTH:
+            return False
+        if type(item) is list:
+            children: Iterable[object] = item
+        elif type(item) is dict:
+            if any(type(key) is not str for key in item):
+                return False
+            children = item.values()
+        else:
+            return False
+        pending.extend((child, depth + 1) for child in children if type(child) not in _SCALARS)
+    return True
+
+
+def read_version(data: bytes) -> int | None:
+    """The format number that follows the marker, or None when it is not a whole number."""
+    unpacker = msgpack.Unpacker(max_buffer_size=64)
+    try:
+        unpacker.feed(data[:64])
+        value = unpacker.unpack()
+    except DECODE_ERRORS:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def record_unpacker(stream: BinaryIO) -> msgpack.Unpacker:
+    """A streaming reader of records with limits, so a forged length cannot allocate or hang."""
+    return msgpack.Unpacker(
+        stream,
+        raw=False,
+        strict_map_key=True,
+        max_buffer_size=2 * MAX_BODY + 64,
+        read_size=64 * 1024,
+        max_bin_len=MAX_BODY,
+        max_str_len=64,
+        max_array_len=2,
+        max_map_len=0,
+        max_ext_len=0,
+    )

@@ -1,0 +1,257 @@
+"""A match as text to read, as Markdown with its annotations, and as lossless JSON.
+
+Text and Markdown are written from one perspective (everything only once the match is over,
+as in the replay viewer); JSON is the log itself, every entry and time, and imports back into
+a byte-identical match file. Round results come from the final view's `rounds`, when the
+game's view has them (a sequence of objects with `round` and `detail`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from core import registry
+from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
+from core.rules import CHANCE, Rules, Wire
+from replays import chain, paths
+from replays.cursor import MoveLine, ReplayCursor
+from replays.errors import BadExport, LogError
+from replays.logfile import LogWriter
+from replays.store import file_name
+
+JSON_FORMAT = "parlour-match"
+
+
+def to_text(match: Match, perspective: int | None = None) -> str:
+    """A transcript a player can follow: header lines, numbered turns, round and match results."""
+    return "\n".join(_transcript(match, perspective, markdown=False)) + "\n"
+
+
+def to_markdown(match: Match, perspective: int | None = None) -> str:
+    """The transcript as Markdown, with each annotation (glyph and text) under its entry."""
+    return "\n".join(_transcript(match, perspective, markdown=True)) + "\n"
+
+
+def to_json(match: Match) -> str:
+    """Everything in the match file, losslessly: header, every entry with its time."""
+    document = {
+        "format": JSON_FORMAT,
+        "version": chain.FORMAT_VERSION,
+        "header": match.header.to_wire(),
+        "entries": [entry.to_wire() for entry in match.entries],
+    }
+    return json.dumps(_to_json_value(document), ensure_ascii=False, indent=1) + "\n"
+
+
+def from_json(text: str) -> tuple[Header, list[Entry]]:
+    """The header and entries of a JSON export; BadExport says what is wrong with it."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadExport(
+            f"this is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+        ) from None
+    except RecursionError:
+        raise BadExport("this JSON is nested too deeply to be a match export") from None
+    if not isinstance(document, dict) or document.get("format") != JSON_FORMAT:
+        raise BadExport('this JSON is not a Parlour match export (no "format": "parlour-match")')
+    version = document.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise BadExport("this match export has no valid \"version\"")
+    if version > chain.FORMAT_VERSION:
+        raise BadExport(
+            f"this match was exported by a newer Parlour (format {version}; this one reads up "
+            f"to {chain.FORMAT_VERSION}): upgrade Parlour to import it"
+        )
+    raw_entries = document.get("entries")
+    if not isinstance(raw_entries, list):
+        raise BadExport("this match export has no \"entries\" list")
+    try:
+        header = Header.from_wire(_from_json_value(document.get("header")))
+    except (ValueError, RecursionError) as err:
+        raise BadExport(f"the export's header is malformed: {err}") from None
+    entries = []
+    for number, raw in enumerate(raw_entries, start=1):
+        try:
+            entries.append(entry_from_wire(_from_json_value(raw)))
+        except (ValueError, RecursionError) as err:
+            raise BadExport(f"entry {number} of the export is malformed: {err}") from None
+    return header, entries
+
+
+def import_json(
+    source: Path, *, folder: Path | None = None, rules: Rules[Any, Any] | None = None
+) -> Path:
+    """Write the match of a JSON export as a new match file; returns its path.
+
+    The entries are replayed first, so a file is only written for a match that holds up.
+    """
+    try:
+        text = source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise BadExport(f"cannot read {source.name}: {err}") from None
+    header, entries = from_json(text)
+    try:
+        game = rules if rules is not None else registry.get(header.game)
+        Match(game, header, entries)
+    except registry.UnknownGame as err:
+        raise BadExport(f"cannot import {source.name}: {err}") from None
+    except BadEntry as err:
+        raise BadExport(
+            f"entry {err.index + 1} of the export does not replay: {err.reason}"
+        ) from None
+    except ValueError as err:
+        raise BadExport(f"the export's header does not suit the game: {err}") from None
+    target = (folder if folder is not None else paths.matches_dir()) / file_name(header)
+    writer = LogWriter.create(target, header)
+    try:
+        writer.append_many(entries)
+    except LogError:
+        writer.close()
+        target.unlink(missing_ok=True)
+        raise
+    writer.close()
+    return target
+
+
+# -- transcript --------------------------------------------------------------------------
+
+
+def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Iterator[str]:
+    cursor = ReplayCursor(match, perspective)
+    cursor.end()
+    names = [seat.name for seat in match.header.seats]
+    results = {
+        getattr(r, "round", None): getattr(r, "detail", "")
+        for r in getattr(cursor.view, "rounds", ())
+    }
+    notes: dict[int, list[NoteEntry]] = {}
+    lines = cursor.moves()
+    for _, note in match.notes():
+        notes.setdefault(_anchor(note.target, lines), []).append(note)
+
+    yield from _heading(match, perspective, markdown=markdown)
+    yield from _notes(notes.get(-1, []), markdown=markdown)
+    turn, current_round = 0, None
+    for number, line in enumerate(lines):
+        if line.round != current_round:
+            current_round = line.round
+            yield ""
+            yield f"## Round {line.round}" if markdown else f"Round {line.round}"
+            if markdown:
+                yield ""
+        if line.seat == CHANCE:
+            yield f"- · {line.description}" if markdown else f"       · {line.description}"
+        else:
+            turn += 1
+            name = names[line.seat]
+            if markdown:
+                yield f"- **{turn}.** {name}: `{line.notation}` — {line.description}"
+            else:
+                yield f"{turn:>5}. {name}: {line.notation} — {line.description}"
+        yield from _notes(notes.get(line.index, []), markdown=markdown)
+        following = lines[number + 1].round if number + 1 < len(lines) else None
+        if following != line.round and results.get(line.round):
+            result = f"Round {line.round}: {results[line.round]}"
+            yield f"- *{result}*" if markdown else f"       {result}"
+    yield ""
+    result = _result(match)
+    yield f"**{result}**" if markdown else result
+
+
+def _heading(match: Match, perspective: int | None, *, markdown: bool) -> Iterator[str]:
+    header = match.header
+    title = match.rules.title
+    seats = ", ".join(
+        f"{seat.name} ({seat.kind}{': ' + seat.bot if seat.bot else ''})" for seat in header.seats
+    )
+    options = ", ".join(f"{key} {_option(value)}" for key, value in header.options.items())
+    facts = [
+        ("Options", options or "none"),
+        ("Seats", seats),
+        ("Date", header.created or "unknown"),
+        ("Seen by", "everyone" if perspective is None else header.seats[perspective].name),
+        ("Match", header.match_id),
+    ]
+    if markdown:
+        yield f"# {title}: {' vs '.join(seat.name for seat in header.seats)}"
+        yield ""
+        yield from (f"- **{name}:** {value}" for name, value in facts)
+    else:
+        yield title
+        yield from (f"{name}: {value}" for name, value in facts)
+
+
+def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:
+    for note in notes:
+        glyph = f"{note.glyph} " if note.glyph else ""
+        if markdown:
+            yield f"  > {'**' + note.glyph + '** ' if note.glyph else ''}{note.text}"
+        else:
+            yield f"         {glyph}{note.text}"
+
+
+def _anchor(target: int, lines: list[MoveLine]) -> int:
+    """The move line a note belongs under: its target, or the last move before it."""
+    before = [line.index for line in lines if line.index <= target]
+    return before[-1] if before else -1
+
+
+def _result(match: Match) -> str:
+    outcome = match.outcome()
+    if outcome is None:
+        seat = match.to_move()
+        waiting = "chance" if seat in (None, CHANCE) else match.header.seats[seat].name
+        return f"Not finished: {waiting} to move."
+    names = [seat.name for seat in match.header.seats]
+    if outcome.is_draw:
+        text = "Result: a draw"
+    else:
+        text = f"Result: {' and '.join(names[w] for w in outcome.winners)} won"
+    if outcome.reason:
+        text += f" ({outcome.reason})"
+    if outcome.scores:
+        scores = zip(names, outcome.scores, strict=False)
+        text += ". Score: " + ", ".join(f"{name} {score}" for name, score in scores)
+    return text + "."
+
+
+def _option(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+# -- JSON values ---------------------------------------------------------------------------
+
+
+def _to_json_value(value: Any) -> Any:
+    """JSON has no bytes: they travel as {"$bytes": base64}. A map that could be mistaken
+    for such a marker (one key, "$bytes" or "$map") travels wrapped as {"$map": map}."""
+    if isinstance(value, bytes):
+        return {"$bytes": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, list | tuple):
+        return [_to_json_value(item) for item in value]
+    if isinstance(value, dict):
+        converted = {key: _to_json_value(item) for key, item in value.items()}
+        return {"$map": converted} if set(value) in ({"$bytes"}, {"$map"}) else converted
+    return value
+
+
+def _from_json_value(value: Any) -> Wire:
+    if isinstance(value, list):
+        return [_from_json_value(item) for item in value]
+    if isinstance(value, dict):
+        if set(value) == {"$bytes"} and isinstance(value["$bytes"], str):
+            try:
+                return base64.b64decode(value["$bytes"], validate=True)
+            except ValueError:
+                raise ValueError('a "$bytes" value is not base64') from None
+        if set(value) == {"$map"} and isinstance(value["$map"], dict):
+            value = value["$map"]
+        return {key: _from_json_value(item) for key, item in value.items()}
+    return value  # type: ignore[no-any-return]

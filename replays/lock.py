@@ -1,0 +1,68 @@
+"""One writer per match: an exclusive `flock` on the match file, plus a note saying who.
+
+The kernel lock is what excludes (and it dies with its process, so a crash never leaves a
+match locked); the sidecar `<match>.parlour.lock` only tells a refused opener who holds it.
+flock belongs to an open file description, so even a second open in the same process is
+refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import socket
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import BinaryIO
+
+from replays.errors import LockHolder, MatchLocked
+
+
+def sidecar(path: Path) -> Path:
+    """The holder note beside a match file."""
+    return path.with_name(path.name + ".lock")
+
+
+def holder_of(path: Path) -> LockHolder | None:
+    """Who the sidecar says holds `path`, or None when there is no readable note."""
+    try:
+        data = json.loads(sidecar(path).read_text(encoding="utf-8"))
+        return LockHolder(
+            pid=int(data["pid"]),
+            host=str(data["host"]),
+            program=str(data["program"]),
+            since=str(data["since"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def acquire(path: Path, stream: BinaryIO) -> None:
+    """Take the exclusive lock on `stream` (the open match file) or raise MatchLocked."""
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise MatchLocked(path, holder_of(path)) from None
+    note = {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        "program": Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "parlour",
+        "since": datetime.now().astimezone().isoformat(timespec="seconds"),
+    }
+    temporary = sidecar(path).with_suffix(f".lock.{os.getpid()}")
+    # The note is a courtesy: a read-only folder costs the refused opener the details only.
+    with contextlib.suppress(OSError):
+        temporary.write_text(json.dumps(note), encoding="utf-8")
+        os.replace(temporary, sidecar(path))
+
+
+def release(path: Path, stream: BinaryIO) -> None:
+    """Remove the holder note, then let go of the lock by closing the file."""
+    with contextlib.suppress(OSError):
+        sidecar(path).unlink()
+    # Closing still releases the descriptor (and the lock) when the final flush fails.
+    with contextlib.suppress(OSError):
+        stream.close()

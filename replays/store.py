@@ -1,0 +1,416 @@
+"""The match store: create, open, load, list and branch matches in the matches folder.
+
+A match being played is an `OpenMatch`: a core `Match` whose sink is the locked log writer,
+so every entry is on disk before the state moves on. The store supplies the clock (entry
+times, creation dates), which core does not have. When a match ends the store appends a
+meta "end" record with the outcome, so the listing can tell finished matches and results
+without loading any game state.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import core
+from core import registry
+from core.match import (
+    ActionEntry,
+    BadEntry,
+    Entry,
+    Header,
+    Match,
+    MetaEntry,
+    NoteEntry,
+    Seat,
+    Sink,
+)
+from core.rules import CHANCE, Outcome, Rules, Wire, resolve_options
+from replays import paths
+from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
+from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
+
+Clock = Callable[[], float]
+END = "end"
+"""The meta record the store appends once a match is over: {"winners", "scores", "reason"}."""
+
+
+class OpenMatch:
+    """A match open for play or annotation: the Match, its locked log writer, and a clock.
+
+    Use it as a context manager (or call `close`) so the lock is released.
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        writer: LogWriter,
+        *,
+        damage: Damage | None = None,
+        clock: Clock = time.time,
+    ) -> None:
+        self.match = match
+        self.writer = writer
+        self.damage = damage
+        """Damage found (and cut off) when the file was opened, to tell the player about."""
+        self._clock = clock
+        self._ended = any(_is_end(e) for e in match.entries)
+        self._record_end()
+
+    @property
+    def path(self) -> Path:
+        return self.writer.path
+
+    def submit(self, action: Any) -> ActionEntry:
+        """Validate, save and apply the move of whoever is to act (IllegalAction if it is not)."""
+        entry = self.match.submit(action, at=self._clock())
+        self._record_end()
+        return entry
+
+    def resign(self, seat: int) -> MetaEntry:
+        """`seat` gives up; the others win."""
+        entry = self.match.resign(seat, at=self._clock())
+        self._record_end()
+        return entry
+
+    def annotate(
+        self, target: int, text: str, glyph: str = "", marks: Sequence[str] = ()
+    ) -> NoteEntry:
+        """A note on entry `target` (-1 = the starting position); fine on finished matches."""
+        return self.match.annotate(target, text, glyph, marks, at=self._clock())
+
+    def record(self, what: str, data: Mapping[str, Wire]) -> MetaEntry:
+        """An informational meta record (bot details, session boundaries)."""
+        return self.match.record(what, data, at=self._clock())
+
+    def close(self) -> None:
+        self.writer.close()
+
+    def __enter__(self) -> OpenMatch:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _record_end(self) -> None:
+        """Append the end record once the match is over (also repairs a crash before it)."""
+        outcome = self.match.outcome()
+        if outcome is None or self._ended:
+            return
+        data: dict[str, Wire] = {
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores),
+            "reason": outcome.reason,
+        }
+        self.match.record(END, data, at=self._clock())
+        self._ended = True
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One line of the resume browser, read from the file alone: no game state, no hands."""
+
+    path: Path
+    header: Header
+    title: str
+    entries: int
+    turns: int
+    """Moves made by seats (chance outcomes, notes and meta records are not turns)."""
+    last_played: float
+    """Time of the last move, or the file's modification time when it has none."""
+    outcome: Outcome | None
+    """From the end record; None while the match is unfinished."""
+    damage: Damage | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def game(self) -> str:
+        return self.header.game
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.header.seats
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.header.options
+
+    @property
+    def created(self) -> str:
+        return self.header.created
+
+
+@dataclass(frozen=True)
+class MatchListing:
+    """Every match file in the folder: the readable ones and why the others are not."""
+
+    matches: list[MatchSummary]
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def create_match(
+    rules: Rules[Any, Any],
+    seats: Sequence[Seat],
+    options: Mapping[str, object] | None = None,
+    *,
+    source: Mapping[str, Wire] | None = None,
+    clock: Clock = time.time,
+) -> OpenMatch:
+    """Start a new match file in the matches folder and return it open (and locked).
+
+    Raises BadOption / ValueError for options or seat counts the game does not allow.
+    """
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise ValueError(
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"not {len(seats)}"
+        )
+    chosen = resolve_options(rules.options, options or {})
+    rules.new(len(seats), chosen)  # fail on bad input before a file exists
+    return _start(rules, _header(rules, chosen, seats, source, clock), [], clock)
+
+
+def open_match(
+    target: Path | str, *, rules: Rules[Any, Any] | None = None, clock: Clock = time.time
+) -> OpenMatch:
+    """Open a match by path or match id to go on playing (or annotating) it.
+
+    A torn or corrupted tail is cut off (see `OpenMatch.damage`). Raises MatchLocked when it is
+    open elsewhere, and DamagedLog when an intact entry no longer replays (the file is then
+    left untouched: it can still be watched, or continued from there as a new match).
+    """
+    path = locate(target)
+    writer, found = LogWriter.open_append(path)
+    try:
+        match = _replay(found, rules, sink=writer.append)
+        return OpenMatch(match, writer, damage=found.damage, clock=clock)
+    except LogError:
+        writer.close()
+        raise
+
+
+def load_match(
+    target: Path | str, *, rules: Rules[Any, Any] | None = None
+) -> tuple[Match, Damage | None]:
+    """Read a match without locking it (to replay, verify or export): the intact prefix.
+
+    Entries after damage in the file, or after the first entry that does not replay, are left
+    out and described by the returned Damage.
+    """
+    found = read_log(locate(target))
+    try:
+        return _replay(found, rules), found.damage
+    except DamagedLog as err:
+        if err.damage is None:
+            raise
+        match = _replay(found, rules, stop=err.damage.entry)
+        return match, err.damage
+
+
+def annotate_file(
+    target: Path | str, entry: int, text: str, glyph: str = "", marks: Sequence[str] = ()
+) -> NoteEntry:
+    """Add a note to a match on disk, holding its lock only while writing."""
+    with open_match(target) as opened:
+        return opened.annotate(entry, text, glyph, marks)
+
+
+def continue_from(
+    target: Path | str,
+    entries: int,
+    *,
+    seats: Sequence[Seat] | None = None,
+    rules: Rules[Any, Any] | None = None,
+    clock: Clock = time.time,
+) -> OpenMatch:
+    """A new match that starts from the position after `entries` entries of another.
+
+    The moves up to there are copied (with their times); the new header's `source` names the
+    match and entry it branched from.
+    """
+    original, _ = load_match(target, rules=rules)
+    if not 0 <= entries <= len(original):
+        raise LogError(f"that match has {len(original)} entries; there is no entry {entries}")
+    moves = [e for e in original.entries[:entries] if isinstance(e, ActionEntry)]
+    game = original.rules
+    source: dict[str, Wire] = {"match_id": original.header.match_id, "entry": entries}
+    header = _header(
+        game,
+        original.header.options,
+        seats if seats is not None else original.header.seats,
+        source,
+        clock,
+    )
+    if Match(game, header, moves).is_over:
+        raise LogError("the match is already over at that point; pick an earlier position")
+    return _start(game, header, moves, clock)
+
+
+def list_matches() -> list[MatchSummary]:
+    """Every readable match, most recently played first (header and counts only)."""
+    return scan_matches().matches
+
+
+def scan_matches() -> MatchListing:
+    """Every match file in the folder, readable or not, most recently played first."""
+    found: list[MatchSummary] = []
+    unreadable: list[tuple[Path, str]] = []
+    for path in sorted(paths.matches_dir().glob(f"*{SUFFIX}")):
+        try:
+            found.append(summarise(read_log(path)))
+        except LogError as err:
+            unreadable.append((path, str(err)))
+    found.sort(key=lambda s: s.last_played, reverse=True)
+    return MatchListing(found, unreadable)
+
+
+def summarise(log: LogRead) -> MatchSummary:
+    """Count a log's records without applying them."""
+    turns, last, outcome = 0, None, None
+    for entry in log.entries:
+        if isinstance(entry, ActionEntry):
+            turns += entry.seat != CHANCE
+            last = entry.at if entry.at is not None else last
+        elif _is_end(entry):
+            outcome = _outcome(entry)  # type: ignore[arg-type]
+    if last is None:
+        try:
+            last = log.path.stat().st_mtime
+        except OSError:
+            last = 0.0
+    try:
+        title = registry.get(log.header.game).title
+    except registry.UnknownGame:
+        title = log.header.game
+    return MatchSummary(
+        log.path, log.header, title, len(log.entries), turns, last, outcome, log.damage
+    )
+
+
+def locate(target: Path | str) -> Path:
+    """The match file for a path, or for a match id (or a unique start of one, 4+ characters)."""
+    if isinstance(target, Path) or "/" in target or target.endswith(SUFFIX):
+        path = Path(target)
+        if not path.exists():
+            raise MatchNotFound(f"there is no match file {path}")
+        return path
+    wanted = target.strip().lower()
+    if len(wanted) < 4 or not re.fullmatch(r"[0-9a-f]+", wanted):
+        raise MatchNotFound(f"{target!r} is not a match id (ids are 4 or more hex digits)")
+    hits = []
+    for path in paths.matches_dir().glob(f"*-{wanted[:8]}*{SUFFIX}"):
+        try:
+            if read_header(path).match_id.startswith(wanted):
+                hits.append(path)
+        except LogError:
+            continue
+    if not hits:
+        raise MatchNotFound(f"no saved match has the id {target!r}")
+    if len(hits) > 1:
+        raise MatchNotFound(f"several matches start with {target!r}; give more of the id")
+    return hits[0]
+
+
+def file_name(header: Header) -> str:
+    """`<created>-<game>-<short id>.parlour`, e.g. `20250521-214005-en-garde-1a2b3c4d.parlour`."""
+    try:
+        stamp = datetime.fromisoformat(header.created).strftime("%Y%m%d-%H%M%S")
+    except ValueError:
+        stamp = "undated"
+    game = re.sub(r"[^a-z0-9-]+", "-", header.game.lower()).strip("-") or "game"
+    short = re.sub(r"[^0-9a-z]+", "", header.match_id.lower())[:8] or "match"
+    return f"{stamp}-{game}-{short}{SUFFIX}"
+
+
+def _header(
+    rules: Rules[Any, Any],
+    options: Mapping[str, Any],
+    seats: Sequence[Seat],
+    source: Mapping[str, Wire] | None,
+    clock: Clock,
+) -> Header:
+    return Header(
+        game=rules.id,
+        options=dict(options),
+        seats=tuple(seats),
+        match_id=uuid.uuid4().hex,
+        created=datetime.fromtimestamp(clock()).astimezone().isoformat(timespec="seconds"),
+        app_version=core.__version__,
+        source=dict(source) if source is not None else None,
+    )
+
+
+def _start(
+    rules: Rules[Any, Any], header: Header, moves: Sequence[Entry], clock: Clock
+) -> OpenMatch:
+    """Write a new match file (header and any copied moves) and open it for play."""
+    path = paths.matches_dir() / file_name(header)
+    writer = LogWriter.create(path, header)
+    try:
+        writer.append_many(moves)
+        return OpenMatch(Match(rules, header, moves, sink=writer.append), writer, clock=clock)
+    except LogError:
+        writer.close()
+        path.unlink(missing_ok=True)
+        raise
+
+
+def _replay(
+    found: LogRead, rules: Rules[Any, Any] | None, *, sink: Sink | None = None,
+    stop: int | None = None,
+) -> Match:
+    """Fold the entries read into a Match; DamagedLog (with a Damage) if one does not replay."""
+    path, header = found.path, found.header
+    game = _rules(header, path, rules)
+    try:
+        return Match(game, header, found.entries[:stop], sink=sink)
+    except BadEntry as err:
+        reason = f"the next entry breaks the rules ({err.reason})"
+        damage = Damage(err.index, found.offsets[err.index], reason, found.size)
+        raise DamagedLog(
+            path,
+            f"entry {err.index + 1} no longer replays ({err.reason}); watch it, or continue "
+            "it as a new match from before that entry",
+            damage,
+        ) from None
+    except ValueError as err:
+        raise DamagedLog(path, f"its header does not suit {game.title} ({err})") from None
+
+
+def _rules(header: Header, path: Path, given: Rules[Any, Any] | None) -> Rules[Any, Any]:
+    if given is not None:
+        if given.id != header.game:
+            raise LogError(f"{path.name} is a match of {header.game!r}, not {given.id!r}")
+        return given
+    try:
+        return registry.get(header.game)
+    except registry.UnknownGame as err:
+        raise LogError(f"{path.name} cannot be opened: {err}") from None
+
+
+def _is_end(entry: Entry) -> bool:
+    return isinstance(entry, MetaEntry) and entry.what == END
+
+
+def _outcome(entry: MetaEntry) -> Outcome:
+    winners, scores, reason = (entry.data.get(k) for k in ("winners", "scores", "reason"))
+    return Outcome(
+        tuple(w for w in winners if isinstance(w, int)) if isinstance(winners, list) else (),
+        tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
+        reason if isinstance(reason, str) else "",
+    )

@@ -1,0 +1,129 @@
+"""`parlour export`, `import` and `list`: transcripts, a lossless JSON round trip, the store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core import registry
+from core.match import Seat
+from replays.logfile import read_log
+from replays.store import create_match
+from tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_text_export_is_a_transcript_a_player_can_follow(
+    match_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "export", str(match_file), "--format", "text")
+    assert code == 0
+    assert out.startswith("En Garde\n")
+    assert "Round 1" in out and "1. Random 1: " in out
+    assert "moved" in out and "drew" in out
+    assert "Result: Random" in out and "won" in out
+
+
+def test_markdown_export_goes_to_a_file_with_out(
+    match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "match.md"
+    code, out, _ = run(capsys, "export", str(match_file), "--format", "md", "--out", str(target))
+    assert code == 0
+    assert out == f"exported to {target}\n"
+    assert target.read_text(encoding="utf-8").startswith("# En Garde: Random 1 vs Random 2")
+
+
+def test_json_export_then_import_recreates_the_identical_match(
+    match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], parlour_home: Path
+) -> None:
+    exported = tmp_path / "match.json"
+    assert run(capsys, "export", str(match_file), "-f", "json", "--out", str(exported))[0] == 0
+    assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "parlour-match"
+
+    code, out, _ = run(capsys, "import", str(exported))
+    assert code == 0
+    imported = Path(out.strip())
+    assert imported.parent == parlour_home / "matches"
+    original, copy = read_log(match_file), read_log(imported)
+    assert copy.header == original.header
+    assert copy.entries == original.entries
+    assert imported.read_bytes() == match_file.read_bytes()
+
+    code, _, err = run(capsys, "import", str(exported))
+    assert code == 2 and "already in the store" in err
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"format": "something-else"}', ""])
+def test_import_refuses_what_is_not_an_export(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], parlour_home: Path
+) -> None:
+    source = tmp_path / "bad.json"
+    source.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "import", str(source))
+    assert code == 2
+    assert out == "" and err.startswith("parlour: ") and err.count("\n") == 1
+    assert not list((parlour_home / "matches").glob("*.parlour"))
+
+
+def test_an_unfinished_match_exports_only_from_a_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = registry.get("en-garde")
+    with create_match(rules, (Seat("Ann"), Seat("Bob"))) as opened:
+        path = opened.path
+    code, _, err = run(capsys, "export", str(path))
+    assert code == 2 and "--seat" in err
+    code, out, _ = run(capsys, "export", str(path), "--seat", "1")
+    assert code == 0 and "Seen by: Ann" in out and "Not finished" in out
+    code, _, err = run(capsys, "export", str(path), "--seat", "3")
+    assert code == 2 and "no seat 3" in err
+
+
+def test_export_of_a_missing_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "export", str(tmp_path / "gone.parlour"))
+    assert code == 2 and out == ""
+    assert err.startswith("parlour: there is no match file") and " — " in err
+
+
+def test_list_shows_the_matches_in_the_store(
+    match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and out.startswith("no saved matches in ")
+
+    exported = tmp_path / "match.json"
+    run(capsys, "export", str(match_file), "-f", "json", "--out", str(exported))
+    run(capsys, "import", str(exported))
+    with create_match(registry.get("en-garde"), (Seat("Ann"), Seat("Bob"))):
+        pass
+    code, out, _ = run(capsys, "list")
+    header, *rows = out.splitlines()
+    assert code == 0
+    assert header.split()[:4] == ["ID", "GAME", "SEATS", "TURNS"]
+    assert len(rows) == 2
+    finished = next(r for r in rows if "Random 1, Random 2" in r)
+    assert read_log(match_file).header.match_id[:8] in finished
+    assert "En Garde" in finished and "finished: Random" in finished
+    assert "in progress" in next(r for r in rows if "Ann, Bob" in r)
+
+
+def test_list_names_unreadable_files_without_failing(
+    parlour_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = parlour_home / "matches"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "junk.parlour").write_text("not a match")
+    code, out, err = run(capsys, "list")
+    assert code == 0
+    assert "no saved matches" in out and "skipped junk.parlour" in err

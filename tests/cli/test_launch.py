@@ -1,0 +1,91 @@
+"""Launching the app: `parlour`, `new`, `resume`, `replay` build a Start after checking input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import registry
+from core.match import Seat
+from replays.logfile import read_log
+from replays.store import create_match
+from tui import app
+from tui.cli import main
+from tui.start import Start
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
+    """Every Start the app was run with (the app itself does not open)."""
+    runs: list[Start | None] = []
+    monkeypatch.setattr(app, "run", runs.append)
+    return runs
+
+
+def test_no_command_opens_the_menu(started: list[Start | None]) -> None:
+    assert main([]) == 0
+    assert started == [None]
+
+
+def test_new_passes_the_game_and_its_checked_options(started: list[Start | None]) -> None:
+    assert main(["new", "en-garde", "--option", "level=basic", "-o", "first=1"]) == 0
+    assert started == [Start(kind="new", game="en-garde", options={"level": "basic", "first": 1})]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["new", "go"], "no game called 'go'"),
+        (["new", "en-garde", "-o", "level=7"], "must be one of"),
+        (["resume", "zz"], "is not a match id"),
+        (["resume", "abcdef12"], "no saved match has the id"),
+        (["replay", "nowhere.parlour"], "there is no match file"),
+    ],
+)
+def test_bad_input_is_refused_before_the_app_opens(
+    argv: list[str], message: str, started: list[Start | None],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlour: ") and message in err and " — " in err
+    assert started == []
+
+
+def test_resume_without_an_id_opens_the_resume_list(started: list[Start | None]) -> None:
+    assert main(["resume"]) == 0
+    assert started == [Start(kind="resume")]
+
+
+def test_resume_by_id_opens_that_match(started: list[Start | None]) -> None:
+    with create_match(registry.get("en-garde"), (Seat("Ann"), Seat("Bob"))) as opened:
+        path, match_id = opened.path, opened.match.header.match_id
+    assert main(["resume", match_id[:6]]) == 0
+    assert started == [Start(kind="resume", match=str(path))]
+
+
+def test_resume_of_a_finished_match_points_at_replay(
+    match_file: Path, started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["resume", str(match_file)]) == 2
+    assert f"watch it with: parlour replay {match_file}" in capsys.readouterr().err
+    assert started == []
+
+
+def test_replay_opens_the_viewer_on_the_file(
+    match_file: Path, started: list[Start | None]
+) -> None:
+    assert read_log(match_file).damage is None
+    assert main(["replay", str(match_file)]) == 0
+    assert started == [Start(kind="replay", match=str(match_file))]
+
+
+def test_replay_refuses_a_file_that_is_not_a_match(
+    tmp_path: Path, started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello")
+    assert main(["replay", str(notes)]) == 2
+    assert "not a Parlour match file" in capsys.readouterr().err
+    assert started == []

@@ -1,0 +1,142 @@
+"""`parlour selfplay`: real, complete, reproducible match files; clean stops; clear errors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.ai.random_bot import RandomBot
+from replays.logfile import read_log
+from tests.cli.conftest import selfplay
+from tui.cli import main
+
+
+@pytest.mark.parametrize("level", ["basic", "standard", "advanced"])
+def test_selfplay_writes_matches_that_verify_accepts(
+    level: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = selfplay(tmp_path / "out", games=5, seed=3, level=level)
+    out = capsys.readouterr().out
+    assert [f.name for f in files] == [f"en-garde-000{n}.parlour" for n in range(1, 6)]
+    for line, path in zip(out.splitlines(), files, strict=False):
+        assert path.name in line and "winner Random" in line and "actions" in line
+    assert "5 matches written" in out
+    assert all(read_log(f).header.options["level"] == level for f in files)
+
+    assert main(["verify", *map(str, files)]) == 0
+    verdicts = capsys.readouterr().out.splitlines()
+    assert len(verdicts) == 5
+    assert all(": ok: " in v and "finished: winner Random" in v for v in verdicts)
+
+
+def test_the_same_seed_plays_the_same_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def moves(files: list[Path]) -> list[list[object]]:
+        return [[e.to_wire()["action"] for e in read_log(f).entries if hasattr(e, "seat")]
+                for f in files]
+
+    first = moves(selfplay(tmp_path / "a", games=3, seed=9))
+    again = moves(selfplay(tmp_path / "b", games=3, seed=9))
+    other = moves(selfplay(tmp_path / "c", games=3, seed=10))
+    assert first == again
+    assert first != other
+    assert first[0] != first[1]  # each match of a run is a different deal
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["selfplay", "chess"], "no game called 'chess'"),
+        (["selfplay", "attacke"], "not playable yet"),
+        (["selfplay", "en-garde", "--option", "level=expert"], "must be one of"),
+        (["selfplay", "en-garde", "--option", "colour=red"], "unknown option 'colour'"),
+        (["selfplay", "en-garde", "--option", "level"], "is not KEY=VALUE"),
+        (["selfplay", "en-garde", "--players", "3"], "for 2 players, not 3"),
+        (["selfplay", "en-garde", "--games", "0"], "must be 1 or more"),
+        (["selfplay", "en-garde", "--seed", "x"], "'x' is not a whole number"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    defaults = {"--games": "2", "--seed": "1", "--out": str(tmp_path / "out")}
+    for flag, value in defaults.items():
+        if flag not in argv:
+            argv = [*argv, flag, value]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("parlour: ")
+    assert not list(tmp_path.glob("out/*"))
+
+
+def test_refuses_to_overwrite_earlier_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (first,) = selfplay(tmp_path, games=1)
+    before = first.read_bytes()
+    argv = ["selfplay", "en-garde", "--games", "2", "--seed", "2", "--out", str(tmp_path)]
+    assert main(argv) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert first.read_bytes() == before
+    assert len(list(tmp_path.glob("*.parlour"))) == 1
+
+
+def test_out_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain = tmp_path / "file"
+    plain.write_text("x")
+    assert main(["selfplay", "en-garde", "--games", "1", "--seed", "1", "--out", str(plain)]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_cleanly_leaving_only_complete_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    choose = RandomBot.choose
+    calls = 0
+
+    def interrupted(self: RandomBot, rules: object, state: object, seat: int) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 150:  # somewhere in the middle of the run, inside a match
+            raise KeyboardInterrupt
+        return choose(self, rules, state, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RandomBot, "choose", interrupted)
+    out = tmp_path / "out"
+    code = main(["selfplay", "en-garde", "--games", "5", "--seed", "1", "--out", str(out)])
+    assert code == 130
+    written = sorted(out.glob("*.parlour"))
+    assert len(written) < 5
+    assert sorted(out.iterdir()) == written  # no unfinished file, no lock note
+    assert f"interrupted: {len(written)} of 5 matches written" in capsys.readouterr().err
+    if written:
+        assert main(["verify", *map(str, written)]) == 0
+
+
+def test_sigint_in_a_real_process_leaves_only_valid_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    argv = [sys.executable, "-m", "tui", "selfplay", "en-garde",
+            "--games", "5000", "--seed", "4", "--out", str(out)]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=env) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert "en-garde-0001.parlour" in process.stdout.readline()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted:" in err and "Traceback" not in err
+    written = sorted(out.glob("*.parlour"))
+    assert len(written) >= 1
+    assert sorted(out.iterdir()) == written
+    assert main(["verify", *map(str, written)]) == 0
+    assert all("finished" in line for line in capsys.readouterr().out.splitlines())

@@ -1,0 +1,251 @@
+"""The game screen driven through the keyboard, with every card chosen by the test.
+
+Deals are scripted by submitting the Draw chance actions before the screen opens; the draws
+that come later (refills) are dealt by the screen from a scripted chance source.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from core.games.en_garde import EnGarde
+from core.games.en_garde.actions import Draw
+from core.match import ActionEntry, Seat
+from core.rules import CHANCE
+from replays.store import OpenMatch, create_match, open_match
+from tui.app import ParlourApp
+from tui.games.en_garde_board import Fencer
+from tui.screens.game import GameScreen
+from tui.screens.handoff import HandoffScreen
+from tui.screens.help import HelpScreen
+from tui.screens.round_end import MatchEndScreen, RoundEndScreen
+
+RULES = EnGarde()
+ANN_DEAL = (1, 2, 3, 4, 4)
+BOB_DEAL = (1, 2, 3, 5, 5)
+REFILLS = [4, 4, 1, 2, 3]
+"""Ann 4>, draws 4; Bob 5>, draws 4; Ann 4>, draws 1; Bob 5>, draws 2; Ann x4, draws 3."""
+
+
+def scripted_match(
+    seats: Sequence[Seat] = (Seat("Ann"), Seat("Bob")),
+    hands: tuple[Sequence[int], Sequence[int]] = (ANN_DEAL, BOB_DEAL),
+    level: str = "advanced",
+) -> OpenMatch:
+    """A new match whose first deal is already in the log: seat 0 starts, cards alternate."""
+    opened = create_match(RULES, tuple(seats), {"level": level})
+    for ann, bob in zip(*hands, strict=True):
+        opened.submit(Draw(ann))
+        opened.submit(Draw(bob))
+    return opened
+
+
+def new_app() -> ParlourApp:
+    """The app with animations off on the instance: Textual reads TEXTUAL_ANIMATIONS when it
+    is first imported, which under pytest's plugins happens before conftest can set it."""
+    app = ParlourApp()
+    app.animation_level = "none"
+    return app
+
+
+def draws(cards: list[int]) -> Callable[[Any], Any]:
+    """A chance source that deals `cards` in order, then whatever a seeded shuffle gives."""
+    rng = random.Random(7)
+
+    def next_draw(state: Any) -> Any:
+        return Draw(cards.pop(0)) if cards else RULES.sample_chance(state, rng)
+
+    return next_draw
+
+
+async def open_game(app: ParlourApp, pilot: Pilot[None], opened: OpenMatch,
+                    chance: Callable[[Any], Any] | None = None) -> GameScreen:
+    screen = GameScreen(opened, rng=random.Random(1), chance=chance)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def keys(pilot: Pilot[None], *pressed: str) -> None:
+    await pilot.press(*pressed)
+    await pilot.pause()
+
+
+def plays(screen: GameScreen) -> list[str]:
+    """The decisions in the log so far, in notation (chance draws left out)."""
+    return [
+        RULES.notation(RULES.from_wire(e.action))
+        for e in screen.match.entries
+        if isinstance(e, ActionEntry) and e.seat != CHANCE
+    ]
+
+
+async def test_a_scripted_round_between_two_humans() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        assert isinstance(app.screen, HandoffScreen)  # a new hot-seat match starts blind
+        await keys(pilot, "enter")
+        assert app.screen is screen and screen.viewer == 0
+        await keys(pilot, "4", "f", "enter")  # Ann: the first 4, forward
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+        await keys(pilot, "enter", "4", "f", "enter")  # Bob: a 5, forward
+        await keys(pilot, "enter", "4", "f", "enter")  # Ann: 4 forward again
+        await keys(pilot, "enter", "5", "f", "enter")  # Bob: 5 forward, distance 4
+        await keys(pilot, "enter", "5", "a", "enter")  # Ann attacks with her 4
+        assert isinstance(app.screen, HandoffScreen)
+        await keys(pilot, "enter")
+        news = str(screen.query_one("#news").render())
+        assert "Ann attacked with a 4" in news and "parry" in news
+        await keys(pilot, "x", "enter")  # Bob takes the hit
+        assert plays(screen) == ["4>", "5>", "4>", "5>", "x4", "-"]
+        assert isinstance(app.screen, RoundEndScreen)
+        assert app.screen.result.headline == "Ann wins round 1"
+        assert app.screen.result.why.startswith("Hit")
+        await keys(pilot, "enter")
+        # Round 2 is dealt blind, and Bob (who starts it) gets the device.
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+        assert RULES.round_of(screen.match.state) == 2
+
+
+async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter")
+        before = len(screen.match.entries)
+        await keys(pilot, "1", "b")  # back from space 1: off the piste
+        hint = str(screen.query_one("#hint").render())
+        assert hint.startswith("✗") and "piste" in hint
+        await keys(pilot, "enter")
+        assert len(screen.match.entries) == before
+        assert RULES.view(screen.match.state, 0).positions == (1, 23)
+        assert app.screen is screen
+
+
+async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", "4", "f", "enter", "enter", "4", "f", "enter")
+        path: Path = screen.opened.path
+        saved = len(screen.match.entries)
+        await keys(pilot, "q")  # from the handoff: save and quit
+        assert not isinstance(app.screen, GameScreen | HandoffScreen)
+
+        resumed = await open_game(app, pilot, open_match(path))
+        assert len(resumed.match.entries) == saved
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ann"
+        await keys(pilot, "enter")
+        assert resumed.viewer == 0
+        assert RULES.view(resumed.match.state, 0).positions == (5, 18)
+        assert "Bob moved 5 forward" in str(resumed.query_one("#news").render())
+
+
+async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened, draws([4]))
+        assert app.screen is screen  # one human: no handoff
+        await keys(pilot, "4", "f", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(plays(screen)) == 2
+        last = [e for e in screen.match.entries if isinstance(e, ActionEntry)
+                and e.seat != CHANCE][-1]
+        assert last.seat == 1
+        assert screen.match.to_move() == 0 and screen.hold is None
+        assert "Robo" in str(screen.query_one("#news").render())
+
+
+async def test_fencers_slide_with_animations_on() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.animation_level = "full"
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened, draws([4]))
+        await keys(pilot, "4", "f", "enter")
+        fencer = screen.query_one("#fencer-0", Fencer)
+        assert fencer.space == 5
+        await pilot.wait_for_scheduled_animations()
+        assert fencer.offset.x == 4 * 3
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await pilot.wait_for_scheduled_animations()
+        assert len(plays(screen)) == 2  # the bot answered through the worker
+        bob = RULES.view(screen.match.state, 0).positions[1]
+        assert screen.query_one("#fencer-1", Fencer).offset.x == (bob - 1) * 3
+
+
+async def test_resigning_asks_first_then_ends_the_match() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws([]))
+        await keys(pilot, "enter", "ctrl+r")
+        await keys(pilot, "n")
+        assert app.screen is screen and not screen.match.is_over
+        await keys(pilot, "ctrl+r", "y")
+        assert isinstance(app.screen, MatchEndScreen)
+        assert app.screen.end.headline == "Bob wins the match"
+        assert "Ann resigned" in app.screen.end.reason
+        assert screen.opened.match.resigned == 0
+
+
+async def test_a_move_can_be_made_with_the_mouse() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened, draws([4]))
+        await pilot.click("#card-2")  # the 3
+        await pilot.click("#verb-forward")
+        await pilot.click("#play")
+        await pilot.pause()
+        assert plays(screen)[0] == "3>"
+        assert RULES.view(screen.match.state, 0).positions[0] == 4
+
+
+async def test_help_lists_the_keys_and_closes() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened)
+        await keys(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "retreat" in app.screen.game_help
+        await keys(pilot, "escape")
+        assert app.screen is screen
+
+
+async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() -> None:
+    from core.ai import make_bot
+
+    seats = (Seat("Robo", "bot", "random"), Seat("Tin", "bot", "random"))
+    opened = scripted_match(seats)
+    bots, rng = (make_bot("random", 1), make_bot("random", 2)), random.Random(3)
+    match = opened.match
+    while max(RULES.view(match.state, None).scores) < 4 or match.to_move() == CHANCE:
+        seat = match.to_move()
+        assert seat is not None
+        chosen = (RULES.sample_chance(match.state, rng) if seat == CHANCE
+                  else bots[seat].choose(RULES, match.state, seat))
+        opened.submit(chosen)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, opened)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            if isinstance(app.screen, RoundEndScreen):
+                await keys(pilot, "enter")
+        assert isinstance(app.screen, MatchEndScreen)
+        outcome = screen.match.outcome()
+        assert outcome is not None and max(outcome.scores) == 5
+        assert app.screen.end.headline == f"{screen.names[outcome.winners[0]]} wins the match"
+        assert app.screen.end.last_round is not None

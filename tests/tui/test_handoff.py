@@ -1,0 +1,75 @@
+"""The hot-seat handoff hides every hand, even from a screenshot, and tells what happened."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from core.match import Seat
+from tests.tui.test_game_flow import (
+    ANN_DEAL,
+    BOB_DEAL,
+    REFILLS,
+    draws,
+    keys,
+    new_app,
+    open_game,
+)
+from tests.tui.test_game_flow import scripted_match as new_match
+from tui.games.en_garde_hand import card_art
+from tui.screens.handoff import HandoffScreen
+
+
+def screen_text(svg: str) -> str:
+    """The characters of an exported screenshot, without the SVG around them."""
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def card_rows(hand: tuple[int, ...]) -> list[str]:
+    """The row of each card that shows its value, exactly as the hand draws it."""
+    return [card_art(slot, value, selected=False, played=False).splitlines()[1]
+            for slot, value in enumerate(hand)]
+
+
+async def test_the_handoff_screenshot_shows_no_card_of_any_hand() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter")
+        seen = screen_text(app.export_screenshot())
+        ann_now = tuple(sorted(ANN_DEAL))
+        assert all(row in seen for row in card_rows(ann_now))  # the check can see cards
+        assert "•" in seen
+
+        await keys(pilot, "4", "f", "enter")
+        assert isinstance(app.screen, HandoffScreen)
+        shot = screen_text(app.export_screenshot())
+        assert "Bob" in shot
+        ann_after = (1, 2, 3, 4, 4)  # played a 4, drew a 4
+        for row in card_rows(ann_after) + card_rows(tuple(sorted(BOB_DEAL))):
+            assert row not in shot
+        assert "•" not in shot and "╭1" not in shot and "┏" not in shot
+        # Behind the handoff the game screen itself holds no hand either.
+        assert not any(face.display for face in screen.query(".eg-card"))
+
+
+async def test_after_the_handoff_the_player_reads_what_happened() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", "4", "f", "enter", "enter")
+        assert screen.viewer == 1
+        news = str(screen.query_one("#news").render())
+        assert news.startswith("Ann moved 4 forward")
+        log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
+        assert "Ann drew a card" in log and "Ann drew a 4" not in log
+        assert "Bob drew a 1, 2, 3, 5, 5" in log
+
+
+async def test_a_human_against_a_bot_gets_no_handoff() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = new_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened, draws([]))
+        assert app.screen is screen and screen.viewer == 0
+        assert screen.query_one("#hand").border_title == "Ann's hand"

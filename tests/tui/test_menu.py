@@ -1,0 +1,105 @@
+"""The main menu: every place reachable by key, by mouse and from the command palette."""
+
+from __future__ import annotations
+
+from textual.widgets import MarkdownViewer, OptionList, Select
+
+from core import registry
+from tui.app import ParlourApp
+from tui.screens.menu import MenuScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.resume import ReplayListScreen, ResumeScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.settings import SettingsScreen
+from tui.start import Start
+
+FIVE = ("En Garde", "Attacke", "Crossing", "Fields of Action", "The Blood of an Englishman")
+
+
+def shelf_prompts(app: ParlourApp) -> dict[str, str]:
+    shelf = app.screen.query_one("#shelf", OptionList)
+    return {str(option.id): str(option.prompt) for option in shelf.options}
+
+
+async def test_the_shelf_names_all_five_games_and_marks_the_coming_ones() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)):
+        prompts = shelf_prompts(app)
+        text = "\n".join(prompts.values())
+        for title in FIVE:
+            assert title in text
+        assert "ready to play" in prompts["en-garde"]
+        for game in registry.upcoming():
+            assert "coming soon" in prompts[game.id]
+            assert "ready to play" not in prompts[game.id]
+
+
+async def test_arrows_and_enter_open_an_entry_and_escape_comes_back() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("down", "enter")
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_letter_shortcuts_open_each_place() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for key, screen in (("p", ReplayListScreen), ("u", RulesScreen), ("n", NewGameScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            app.show_menu()
+            await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_click_on_an_entry_opens_it() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Row 5 inside the bordered list is the fifth entry, Settings.
+        await pilot.click("#menu", offset=(5, 5))
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_a_coming_soon_game_on_the_shelf_opens_its_rules() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("right", "down", "enter")
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one("#rules-game", Select).value == "attacke"
+
+
+async def test_the_command_palette_reaches_settings() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("ctrl+p", *"settings", "enter")
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_start_new_preselects_the_game_and_its_options() -> None:
+    app = ParlourApp(Start("new", "en-garde", {"level": "basic"}))
+    async with app.run_test(size=(100, 32)):
+        assert isinstance(app.screen, NewGameScreen)
+        values = [s.value for s in app.screen.query(".option").results(Select)]
+        assert "basic" in values
+
+
+async def test_start_resume_with_an_unknown_id_says_so_and_shows_the_list() -> None:
+    app = ParlourApp(Start("resume", match="abcdef12"))
+    async with app.run_test(size=(100, 32)):
+        assert isinstance(app.screen, ResumeScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("no saved match has the id" in m for m in messages)
+
+
+async def test_rules_pages_ship_for_the_coming_games_and_step_with_brackets() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("u", "right_square_bracket")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        source = app.screen.query_one(MarkdownViewer).document.source
+        assert source.startswith("# Attacke")
+        assert "Coming soon" in source

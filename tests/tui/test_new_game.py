@@ -1,0 +1,90 @@
+"""New game: options drawn from the game's declarations, seats, checks, and Start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from core import registry
+from replays.store import list_matches
+from tui.app import ParlourApp
+from tui.screens.new_game import NewGameScreen
+from tui.start import Start
+
+
+def option_selects(app: ParlourApp) -> list[Select[object]]:
+    return list(app.screen.query(".option").results(Select))
+
+
+def problems(app: ParlourApp) -> str:
+    return str(app.screen.query_one("#problems", Static).render())
+
+
+async def test_the_level_option_comes_from_the_rules_declaration() -> None:
+    level = next(o for o in registry.get("en-garde").options if o.key == "level")
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)):
+        assert isinstance(app.screen, NewGameScreen)
+        select = next(s for s in option_selects(app) if s.value == level.default)
+        assert [value for _, value in select._options] == list(level.choices)
+        helps = " ".join(str(h.render()) for h in app.screen.query(".option-help").results())
+        assert level.help in helps
+
+
+async def test_an_option_the_game_does_not_have_is_reported_inline() -> None:
+    app = ParlourApp(Start("new", "en-garde", {"colour": "red"}))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert "no option 'colour'" in problems(app)
+
+
+async def test_a_blank_or_repeated_name_stops_start_with_a_message() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.screen.query_one("#name-0", Input).value = "  "
+        await pilot.press("ctrl+s")
+        assert "Seat 1 needs a name" in problems(app)
+        app.screen.query_one("#name-0", Input).value = "ann"
+        app.screen.query_one("#name-1", Input).value = "Ann"
+        await pilot.press("ctrl+s")
+        assert "both called 'Ann'" in problems(app)
+        assert isinstance(app.screen, NewGameScreen)
+        assert list_matches() == []
+
+
+async def test_choosing_a_bot_names_the_seat_after_it() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.screen.query_one("#kind-1", Select).value = "bot:random"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1", Input).value == "Random bot"
+
+
+async def test_swapping_seats_changes_who_moves_first() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("ctrl+t")
+        names = [app.screen.query_one(f"#name-{i}", Input).value for i in (0, 1)]
+        assert names == ["Player 2", "Player 1"]
+        assert "Player 2" in str(app.screen.query_one("#seats-hint", Static).render())
+
+
+async def test_start_creates_the_match_file_and_opens_the_game(parlour_home: Path) -> None:
+    app = ParlourApp(Start("new", "en-garde", {"level": "basic"}))
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.screen.query_one("#name-0", Input).value = "Ann"
+        app.screen.query_one("#kind-1", Select).value = "bot:random"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        from tui.screens.game import GameScreen
+
+        assert isinstance(app.screen, GameScreen)
+    (summary,) = list_matches()
+    assert summary.path.parent == parlour_home / "matches"
+    assert summary.options["level"] == "basic"
+    assert [(s.name, s.kind, s.bot) for s in summary.seats] == [
+        ("Ann", "human", ""),
+        ("Random bot", "bot", "random"),
+    ]

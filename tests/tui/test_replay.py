@@ -1,0 +1,268 @@
+"""The replay viewer: stepping in sync, perspectives, notes on disk, export, continue from here."""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from core import registry
+from core.match import ActionEntry, Match, Seat
+from core.rules import CHANCE
+from replays.export import to_markdown
+from replays.store import create_match, load_match, open_match
+from tui.app import ParlourApp
+from tui.screens.annotate import AnnotateScreen
+from tui.screens.replay import ReplayScreen
+from tui.start import Start
+from tui.widgets.move_list import MoveList
+
+SEATS = (Seat("Ann"), Seat("Bob"))
+
+
+def played(entries: int | None = None, seed: int = 3) -> Path:
+    """An advanced En Garde match between two humans, played at random: whole or `entries` long."""
+    rules = registry.get("en-garde")
+    rng = random.Random(seed)
+    with create_match(rules, SEATS, {"level": "advanced"}) as opened:
+        match = opened.match
+        while match.to_move() is not None and (entries is None or len(match) < entries):
+            if match.to_move() == CHANCE:
+                opened.submit(rules.sample_chance(match.state, rng))
+            else:
+                opened.submit(rng.choice(rules.legal_actions(match.state)))
+        return opened.path
+
+
+def viewer(path: Path) -> ParlourApp:
+    return ParlourApp(Start("replay", match=str(path)))
+
+
+def replay(app: ParlourApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen), app.screen
+    return app.screen
+
+
+def text_of(app: ParlourApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).visual)
+
+
+def screenshot_text(app: ParlourApp) -> str:
+    """The exported SVG's text, with its entities and non-breaking spaces undone."""
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def messages(app: ParlourApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def assert_in_sync(screen: ReplayScreen, position: int) -> None:
+    """Board, move list and counter all show `position`."""
+    moves = screen.query_one(MoveList)
+    assert screen.here == position
+    assert moves.highlighted is not None
+    assert moves.get_option_at_index(moves.highlighted).id == f"at-{position}"
+    expected = screen.rules.view(screen.match.state_at(position), screen.cursor.perspective)
+    assert screen.board._view == expected  # type: ignore[attr-defined]
+    number = next(r.number for r in screen.rows if r.position == position)
+    assert f"Entry {number}/{len(screen.rows) - 1}" in str(
+        screen.query_one("#rp-where", Static).visual)
+
+
+async def test_steps_seeks_and_round_jumps_move_board_and_list_together() -> None:
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        last = screen.rows[-1].position
+        assert_in_sync(screen, last)  # a finished match opens at its final position
+        await pilot.press("home")
+        assert_in_sync(screen, 0)
+        await pilot.press("right", "right")
+        assert_in_sync(screen, screen.rows[2].position)
+        await pilot.press("left")
+        assert_in_sync(screen, screen.rows[1].position)
+        await pilot.press("down")  # the next move by a player, past the deal
+        first_move = next(r for r in screen.rows if r.position and not r.chance)
+        assert_in_sync(screen, first_move.position)
+        await pilot.press("right_square_bracket")
+        assert screen.cursor.round == 2
+        assert_in_sync(screen, screen.here)
+        await pilot.press("left_square_bracket")
+        assert screen.cursor.round == 1
+        await pilot.press("end")
+        assert_in_sync(screen, last)
+        assert "wins the match" in text_of(app, "#rp-next")
+        await pilot.press("home")
+        await pilot.click("#rp-moves", offset=(10, 3))  # under "start" and "Round 1": entry 1
+        assert_in_sync(screen, screen.rows[1].position)
+
+
+async def test_autoplay_toggles_shows_its_speed_and_restarts_from_the_end() -> None:
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        assert "⏸ paused" in text_of(app, "#rp-play")
+        screen.action_autoplay()  # space's action, checked before its timer can tick
+        assert screen.playing and screen.here == 0  # at the end, autoplay starts over
+        assert "▶ playing" in text_of(app, "#rp-play")
+        await pilot.press("plus")
+        assert "4/s" in text_of(app, "#rp-play")
+        await pilot.press("minus", "minus")
+        assert "1/s" in text_of(app, "#rp-play")
+        await pilot.press("space")
+        assert not screen.playing
+        assert "⏸ paused" in text_of(app, "#rp-play")
+
+
+async def test_an_unfinished_match_is_watched_from_a_seat_and_hides_the_other_hand() -> None:
+    path = played(entries=40)
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        assert screen.cursor.perspective == 0
+        state = screen.cursor.state
+        ann = " ".join(f"[{c}]" for c in screen.rules.view(state, None).hands[0])
+        bob = " ".join(f"[{c}]" for c in screen.rules.view(state, None).hands[1])
+        assert bob not in ann and ann not in bob  # so the text tells the hands apart
+        shown = screenshot_text(app)
+        assert ann in shown and bob not in shown
+        assert "hidden from this seat" in shown
+        await pilot.press("p")
+        assert screen.cursor.perspective == 1
+        shown = screenshot_text(app)
+        assert bob in shown and ann not in shown
+        await pilot.press("p")  # everything: refused until the match is over
+        assert screen.cursor.perspective == 0
+        assert any("only once the match is over" in m for m in messages(app))
+        assert "Ann (seat 1)" in text_of(app, "#rp-status")
+
+
+async def test_a_finished_match_cycles_through_both_seats_to_everything() -> None:
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        assert screen.cursor.perspective is None
+        await pilot.press("p", "p")
+        assert screen.cursor.perspective == 1
+        await pilot.press("p")
+        assert screen.cursor.perspective is None
+        assert "everything" in text_of(app, "#rp-status")
+
+
+async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_exports() -> None:
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "down")
+        target = screen.here - 1
+        await pilot.press("a")
+        assert isinstance(app.screen, AnnotateScreen)
+        await pilot.press(*"bold", "down", "enter")  # text, then the first glyph: !!
+        assert app.screen is screen
+        saved, _ = load_match(path)
+        assert [(n.target, n.text, n.glyph) for _, n in saved.notes()] == [(target, "bold", "!!")]
+        assert "> **!!** bold" in to_markdown(saved)
+        moves = screen.query_one(MoveList)
+        assert moves.highlighted is not None
+        line = str(moves.get_option_at_index(moves.highlighted).prompt)
+        assert "!!" in line and "✎" in line
+        assert "bold" in text_of(app, "#rp-entry")
+        await pilot.press("end", "n")  # the one note, found again from the end
+        assert screen.here == target + 1
+        await pilot.press("e")
+        exported = path.with_suffix(".md")
+        assert "> **!!** bold" in exported.read_text(encoding="utf-8")
+        assert any(str(exported.resolve()) in m for m in messages(app))
+
+
+async def test_a_note_on_a_match_open_elsewhere_is_kept_until_it_can_be_saved() -> None:
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        elsewhere = open_match(path)
+        await pilot.press("a", *"keep", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, AnnotateScreen)
+        problem = str(dialog.query_one("#note-problem", Static).visual)
+        assert "Not saved" in problem and "open in" in problem
+        assert dialog.query_one(Input).value == "keep"
+        await pilot.press("escape")  # the draft goes back to the viewer, not away
+        elsewhere.close()
+        await pilot.press("a")
+        assert app.screen.query_one(Input).value == "keep"
+        await pilot.press("enter")
+        saved, _ = load_match(path)
+        assert [n.text for _, n in saved.notes()] == ["keep"]
+
+
+async def test_continue_from_here_starts_a_match_from_the_same_position() -> None:
+    from tui.screens.game import GameScreen
+
+    path = played()
+    source, _ = load_match(path)
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right_square_bracket", "down", "down", "down", "right")
+        here = screen.here
+        assert screen.rules.to_move(screen.cursor.state) not in (None, CHANCE)
+        await pilot.press("c")
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        new_path = game.opened.path
+        game.opened.close()
+    branch, _ = load_match(new_path)
+    assert dict(branch.header.source or {}) == {"match_id": source.header.match_id, "entry": here}
+    copied = sum(isinstance(e, ActionEntry) for e in source.entries[:here])
+    prelude = Match(branch.rules, branch.header, branch.entries[:copied])
+    assert prelude.state == source.state_at(here)
+
+
+async def test_continue_is_refused_where_the_match_is_already_decided() -> None:
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")  # opened at the final position
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("already decided" in m for m in messages(app))
+    assert sorted(path.parent.glob("*.parlour")) == [path]
+
+
+async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
+    path = played()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 2 // 3])
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        assert screen.damage is not None
+        assert len(screen.match) == screen.damage.entry
+        assert "⚠ Damaged file" in text_of(app, "#rp-warning")
+        assert any("the match file is damaged" in m for m in messages(app))
+        assert screen.cursor.perspective == 0  # unfinished as far as it can be read
+        await pilot.press("home", "right")
+        assert_in_sync(screen, screen.rows[1].position)
+
+
+
+async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor() -> None:
+    from tui.screens.round_end import MatchEnd, MatchEndScreen
+
+    path = played()
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(MatchEndScreen(MatchEnd("Bob wins the match", "", "", None, path)))
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, AnnotateScreen)
+        viewer_screen = app.screen_stack[-2]
+        assert isinstance(viewer_screen, ReplayScreen)
+        assert viewer_screen.here == viewer_screen.rows[-1].position  # the last entry
+        await pilot.press(*"fin", "enter", "escape")
+        saved, _ = load_match(path)
+        assert [(n.target, n.text) for _, n in saved.notes()] == [
+            (viewer_screen.rows[-1].position - 1, "fin")]
+        assert isinstance(app.screen, MatchEndScreen)

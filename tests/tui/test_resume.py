@@ -1,0 +1,141 @@
+"""Resume and Replays browsers: what the listing shows, opening, locks, damage, deleting."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from core import registry
+from core.match import Seat
+from core.rules import CHANCE
+from replays.store import create_match, open_match
+from tui.app import ParlourApp
+from tui.screens.resume import ReplayListScreen, ResumeScreen
+from tui.start import Start
+
+SEATS = (Seat("Ann"), Seat("Bob"))
+
+
+def new_match(moves: int, *, resign: bool = False) -> Path:
+    """A stored En Garde match with `moves` turns by the players, closed again."""
+    rules = registry.get("en-garde")
+    rng = random.Random(7)
+    with create_match(rules, SEATS, {"level": "standard"}) as opened:
+        made = 0
+        while made < moves:
+            match = opened.match
+            if match.to_move() == CHANCE:
+                opened.submit(rules.sample_chance(match.state, rng))
+            else:
+                opened.submit(rng.choice(rules.legal_actions(match.state)))
+                made += 1
+        if resign:
+            opened.resign(1)
+        return opened.path
+
+
+def rows(app: ParlourApp) -> list[list[str]]:
+    table = app.screen.query_one(DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def messages(app: ParlourApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_the_list_shows_game_seats_and_turns_and_nothing_else() -> None:
+    new_match(3)
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)):
+        assert isinstance(app.screen, ResumeScreen)
+        ((mark, game, players, turns, last),) = rows(app)
+        assert (mark, game, players, turns) == ("▸", "En Garde (standard)", "Ann vs Bob", "3")
+        assert last.startswith("today ")
+
+
+async def test_finished_matches_are_under_replays_not_resume() -> None:
+    new_match(2, resign=True)
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert rows(app) == []
+        await pilot.press("escape", "p")
+        assert isinstance(app.screen, ReplayListScreen)
+        ((_, game, players, result, _),) = rows(app)
+        assert (game, players, result) == ("En Garde (standard)", "Ann vs Bob", "Ann won")
+
+
+async def test_enter_resumes_the_match() -> None:
+    path = new_match(1)
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        from tui.screens.game import GameScreen
+
+        (game,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        assert game.opened.path == path
+
+
+async def test_a_match_open_elsewhere_is_refused_with_the_stores_message() -> None:
+    path = new_match(1)
+    with open_match(path):
+        app = ParlourApp(Start("resume"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            assert isinstance(app.screen, ResumeScreen)
+            assert any("this match is open in another" in m for m in messages(app))
+
+
+async def test_a_damaged_tail_is_listed_and_repaired_on_opening() -> None:
+    path = new_match(3)
+    with path.open("ab") as stream:
+        stream.write(b"\xc1\xc1 torn")
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        ((_, game, *_),) = rows(app)
+        assert game.endswith("⚠")
+        await pilot.press("enter")
+        assert any("can be recovered" in m for m in messages(app))
+
+
+async def test_a_file_that_is_not_a_match_is_listed_with_the_reason() -> None:
+    new_match(1)
+    (new_match(1).parent / "junk.parlour").write_bytes(b"hello")
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert ["⚠ unreadable file", "junk.parlour"] in [row[1:3] for row in rows(app)]
+        table = app.screen.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index(str(new_match(0).parent / "junk.parlour")))
+        await pilot.press("enter")
+        assert any("not a Parlour match file" in m for m in messages(app))
+
+
+async def test_deleting_asks_first_and_no_keeps_the_file() -> None:
+    path = new_match(1)
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("d", "n")
+        assert path.exists()
+        await pilot.press("d", "y")
+        assert not path.exists()
+        assert rows(app) == []
+
+
+async def test_enter_on_a_finished_match_opens_the_replay_viewer() -> None:
+    path = new_match(2, resign=True)
+    app = ParlourApp(Start("replay"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("enter")
+        from tui.screens.replay import ReplayScreen
+
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.path == path
+
+
+async def test_start_replay_of_a_missing_file_says_so_and_lists_the_replays() -> None:
+    app = ParlourApp(Start("replay", match="/no/such/match.parlour"))
+    async with app.run_test(size=(100, 32)):
+        assert isinstance(app.screen, ReplayListScreen)
+        assert any("There is no match file" in m for m in messages(app))

@@ -1,0 +1,77 @@
+"""Settings: saved in the config folder, kept across runs; a damaged file never stops the app."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Select, Switch
+
+from tui import settings
+from tui.app import ParlourApp
+from tui.screens.settings import SettingsScreen
+from tui.settings import Settings
+
+
+def test_missing_file_gives_the_defaults(parlour_home: Path) -> None:
+    assert settings.load() == (Settings(), None)
+    assert settings.settings_path() == parlour_home / "config" / "settings.json"
+
+
+def test_saved_settings_load_back() -> None:
+    settings.save(Settings(animations=False, theme="nord"))
+    assert settings.load() == (Settings(animations=False, theme="nord"), None)
+
+
+def test_a_damaged_file_is_kept_aside_and_the_defaults_apply() -> None:
+    path = settings.settings_path()
+    path.write_text("{not json", encoding="utf-8")
+    loaded, notice = settings.load()
+    assert loaded == Settings()
+    assert notice is not None and "settings.json.bad" in notice
+    assert path.with_name("settings.json.bad").read_text(encoding="utf-8") == "{not json"
+    assert not path.exists()
+
+
+def test_a_wrongly_typed_value_counts_as_damage() -> None:
+    settings.settings_path().write_text(json.dumps({"animations": "maybe"}), encoding="utf-8")
+    loaded, notice = settings.load()
+    assert loaded == Settings()
+    assert notice is not None and "'animations' must be true or false" in notice
+
+
+async def test_changes_on_the_screen_persist_into_the_next_run() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("a")
+        assert app.animation_level == "none"
+        app.screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+
+    again = ParlourApp()
+    async with again.run_test(size=(100, 32)) as pilot:
+        assert again.theme == "nord"
+        assert again.settings == Settings(animations=False, theme="nord")
+        await pilot.press("s")
+        assert again.screen.query_one("#animations", Switch).value is False
+        await pilot.press("a")
+        assert again.animation_level == "full"
+
+
+async def test_the_app_starts_with_defaults_and_a_notice_when_the_file_is_damaged() -> None:
+    settings.settings_path().write_bytes(b"\xff\xfe garbage")
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)):
+        assert app.theme == settings.DEFAULT_THEME
+        assert any("settings.json.bad" in n.message for n in app._notifications)
+
+
+async def test_an_unknown_theme_falls_back_to_ours_with_a_notice() -> None:
+    settings.save(Settings(theme="no-such-theme"))
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)):
+        assert app.theme == settings.DEFAULT_THEME
+        assert any("no-such-theme" in n.message for n in app._notifications)

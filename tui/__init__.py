@@ -1,0 +1,1 @@
+"""Parlour's Textual app. Import-light on purpose: `parlour --help` must never load Textual."""

@@ -1,0 +1,254 @@
+"""ParlourApp: the salon's shell. It owns the settings and opens every screen.
+
+Screens are imported only when first opened, and neither the store nor the bots are imported on
+the way to the menu, so the menu is on screen about as fast as a bare Textual app.
+Other screens open places through the methods here (`open_match`, `open_replay`, `show_menu`,
+the `action_*` methods), so every route handles errors the same way: a notice, never a crash.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App
+from textual.screen import Screen
+
+from tui import settings as settings_file
+from tui.commands import ParlourCommands
+from tui.settings import DEFAULT_THEME, Settings
+from tui.start import Start
+from tui.themes import THEMES
+
+if TYPE_CHECKING:
+    from core.match import Seat
+    from core.rules import Rules
+    from replays.store import OpenMatch
+
+
+class ParlourApp(App[None]):
+    """The full-screen salon: menu, new game, resume, replays, rules and settings."""
+
+    TITLE = "Parlour"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss", "styles/menu.tcss"]
+    """The menu's styles load with the app's: parsed once, before the first frame."""
+    COMMANDS = App.COMMANDS | {ParlourCommands}
+
+    def __init__(self, start: Start | None = None) -> None:
+        super().__init__()
+        self.start_at = start or Start()
+        self.settings, self._notice = settings_file.load()
+        for theme in THEMES:
+            self.register_theme(theme)
+        self._apply(self.settings)
+
+    # -- settings ----------------------------------------------------------------------------
+    def _apply(self, settings: Settings) -> None:
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        else:
+            self.theme = DEFAULT_THEME
+            self._notice = f"There is no theme called {settings.theme!r}; using {DEFAULT_THEME}."
+        # An explicit TEXTUAL_ANIMATIONS (tests, screen readers) wins over the saved setting.
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            self.animation_level = "full" if settings.animations else "none"
+
+    def update_settings(self, **changes: Any) -> None:
+        """Apply and save a change (`animations=`, `theme=`); report a failed save."""
+        new = dataclasses.replace(self.settings, **changes)
+        if "animations" in changes:
+            self.animation_level = "full" if new.animations else "none"
+        if "theme" in changes and new.theme in self.available_themes:
+            self.theme = new.theme
+        self.settings = new
+        try:
+            settings_file.save(new)
+        except OSError as err:
+            self.notify(
+                f"Could not save the settings ({err}). They apply until you quit.",
+                title="Settings not saved",
+                severity="warning",
+                markup=False,
+            )
+
+    # -- start-up ----------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        from tui.screens.menu import MenuScreen
+
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        if self._notice:
+            self.notify(
+                self._notice, title="Settings", severity="warning", markup=False, timeout=12
+            )
+        start = self.start_at
+        if start.kind == "new":
+            self.action_new_game(start.game, start.options)
+        elif start.kind == "resume":
+            opened = start.match is not None and self.resume_match(start.match)
+            if not opened:  # no id, or it could not be opened: let the player pick
+                self.action_resume()
+        elif start.kind == "replay":
+            shown = start.match is not None and self.open_replay(Path(start.match))
+            if not shown:
+                self.action_replays()
+
+    # -- places --------------------------------------------------------------------------------
+    def _show(self, screen: Screen[Any]) -> None:
+        """Push `screen`, or replace the top screen when it is the same kind of place."""
+        if type(self.screen) is type(screen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_menu(self) -> None:
+        """Close every screen above the main menu (each closes what it owns as it goes)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def action_new_game(
+        self, game: str | None = None, options: Mapping[str, object] | None = None
+    ) -> None:
+        from tui.screens.new_game import NewGameScreen
+
+        self._show(NewGameScreen(game, options))
+
+    def action_resume(self) -> None:
+        from tui.screens.resume import ResumeScreen
+
+        self._show(ResumeScreen())
+
+    def action_replays(self) -> None:
+        from tui.screens.resume import ReplayListScreen
+
+        self._show(ReplayListScreen())
+
+    def action_rules(self, game: str | None = None, section: str | None = None) -> None:
+        """The rules page of `game`; `section` is a heading's anchor, e.g. "advanced-level"."""
+        from tui.screens.rules import RulesScreen
+
+        self._show(RulesScreen(game, section))
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        self._show(SettingsScreen())
+
+    # -- matches -------------------------------------------------------------------------------
+    def start_match(
+        self, rules: Rules[Any, Any], seats: Sequence[Seat], options: Mapping[str, Any]
+    ) -> bool:
+        """Create the match file and open its game screen in place of the current screen."""
+        from replays.errors import LogError
+        from replays.store import create_match
+
+        try:
+            opened = create_match(rules, tuple(seats), dict(options))
+        except ValueError as err:  # options or seats the game does not allow
+            self.notify(str(err), title="Could not start the match", severity="error", markup=False)
+            return False
+        except (LogError, OSError) as err:
+            self.notify(
+                f"{err}. Check that Parlour's data folder is writable, then press Start again.",
+                title="Could not create the match",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return False
+        self.open_match(opened, replace=True)
+        return True
+
+    def resume_match(self, ref: str | Path) -> bool:
+        """Open a stored match by id or path; a locked or unreadable one gets a clear notice."""
+        from replays.errors import LogError
+        from replays.store import open_match
+
+        try:
+            opened = open_match(ref)
+        except (LogError, OSError) as err:
+            self.notify(
+                str(err),
+                title="Could not open the match",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return False
+        if opened.damage is not None:
+            said = str(opened.damage)
+            self.notify(
+                f"{said[:1].upper()}{said[1:]}. The match goes on from the last good entry.",
+                title="Match file repaired",
+                severity="warning",
+                markup=False,
+                timeout=15,
+            )
+        self.open_match(opened)
+        return True
+
+    def open_match(self, opened: OpenMatch, *, replace: bool = False) -> None:
+        """Show the game screen for an open match; it owns (and closes) `opened` from here."""
+        try:
+            from tui.screens.game import GameScreen
+        except ModuleNotFoundError as err:
+            if err.name != "tui.screens.game":
+                raise
+            opened.close()
+            self.notify(
+                "The game screen is not available in this build.", severity="error", markup=False
+            )
+            return
+        screen = GameScreen(opened)
+        if replace and len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_replay(self, path: Path, *, replace: bool = False) -> bool:
+        """Show the replay viewer for the match file at `path`."""
+        from replays.errors import LogError
+
+        if not path.is_file():
+            self.notify(
+                f"There is no match file at {path}. Pick a finished match from Replays.",
+                title="Could not open the replay",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return False
+        try:
+            from tui.screens.replay import ReplayScreen
+        except ModuleNotFoundError as err:
+            if err.name != "tui.screens.replay":
+                raise
+            self.notify(
+                "Replay viewer not available in this build.", severity="warning", markup=False
+            )
+            return False
+        try:
+            screen = ReplayScreen(path)
+        except (LogError, OSError) as err:
+            self.notify(
+                str(err),
+                title="Could not open the replay",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return False
+        if replace and len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        return True
+
+
+def run(start: Start | None = None) -> None:
+    """Run the app in the terminal until the player quits."""
+    ParlourApp(start).run()

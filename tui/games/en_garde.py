@@ -1,0 +1,92 @@
+"""En Garde on the game screen: the kit that puts its piste and hand into the generic frame."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.games.en_garde.view import EnGardeView
+from tui.games import GameKit
+from tui.games.en_garde_board import EnGardeBoard, pips
+from tui.games.en_garde_hand import NUMBERS, EnGardeHand
+from tui.widgets.table import RoundEnd
+
+REASONS = {
+    "hit": "Hit",
+    "no-move": "No legal move",
+    "hands": "Hands compared",
+    "advance": "Advance",
+    "draw": "Drawn",
+}
+
+
+def cards(count: int, value: int) -> str:
+    return f"a {value}" if count == 1 else f"{NUMBERS[count - 1]} {value}s"
+
+
+def prompt(view: EnGardeView, names: Sequence[str]) -> str:
+    """What the fencer to move must do now, in a few words."""
+    if view.phase == "defend" and view.pending is not None:
+        p = view.pending
+        retreat = view.level == "advanced" and p.advanced
+        return f"parry with {cards(p.count, p.value)}" + (" or retreat" if retreat else "")
+    if view.phase == "riposte":
+        return "parried — now move or attack before drawing"
+    if view.phase == "last-chance":
+        return f"last chance: attack with a {view.distance}, or decline"
+    if view.phase == "turn":
+        return "move or attack" if view.level != "advanced" else (
+            "move, attack or advance-and-attack")
+    if view.phase == "deal":
+        return "cards are being dealt"
+    return "the match is over"
+
+
+def score(view: EnGardeView, names: Sequence[str]) -> str:
+    a, b = view.scores
+    return f"{names[0]} {pips(a)} {a}  ·  {names[1]} {pips(b)} {b}"
+
+
+def rounds(view: EnGardeView, names: Sequence[str]) -> list[RoundEnd]:
+    """Every finished round as the round-end panel tells it."""
+    told = []
+    for result in view.rounds:
+        if result.winner is None:
+            headline = f"Round {result.round} is drawn"
+        else:
+            headline = f"{names[result.winner]} wins round {result.round}"
+        why = f"{REASONS.get(result.reason, result.reason)}: {result.detail}"
+        told.append(RoundEnd(result.round, headline, why, score(view, names)))
+    return told
+
+
+HELP = """\
+## En Garde
+
+The piste has 23 spaces. The first player's fencer (▶) starts on space 1, the second's (◀)
+on space 23; the letters on the fencers are the players' initials. Dots show rounds
+won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (▮).
+
+| Key | Does |
+|---|---|
+| `1` to `5`, `←` `→`, click | pick a card of your hand |
+| `f` / `b` | move forward / back by the picked card |
+| `a` | attack with the picked card (or a card equal to the distance) |
+| `+` / `-` | attack with more / fewer cards of that value (strengthen) |
+| `d` | advanced: advance by the picked card, then attack |
+| `p` | parry an attack |
+| `r` | advanced: retreat by the picked card (against an advance-and-attack) |
+| `x` | take the hit, or decline the last chance |
+| `Enter`, click **Play** | play the composed action |
+| `Esc` | start the choice again |
+
+The line under your cards says what the choice will do, or why the rules forbid it.
+"""
+
+KIT = GameKit(
+    board=EnGardeBoard,
+    hand=EnGardeHand,
+    prompt=prompt,
+    rounds=rounds,
+    score=score,
+    help=HELP,
+)

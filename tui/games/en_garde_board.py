@@ -1,0 +1,137 @@
+"""En Garde's public table: the 23-space piste, both fencers, scores, pile and discard.
+
+Everything here is public: hands appear only as card backs (how many each fencer holds).
+A fencer is a small widget laid over the piste; when its space changes it slides there space
+by space (an offset animation), or jumps when the app's animations are off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Container, Horizontal
+from textual.content import Content
+from textual.geometry import Offset
+from textual.widgets import Static
+
+from core.games.en_garde.view import EnGardeView
+from tui.widgets.table import BoardWidget
+
+SPACES = 23
+CELL = 3
+"""Columns per piste space."""
+SLIDE_PER_SPACE = 0.07
+"""Seconds a fencer takes to cross one space."""
+SEAT_ARROW = ("▶", "◀")
+"""Each seat's facing: seat 0 starts on space 1 and faces right, seat 1 the other way."""
+CARD_BACK = "▮"
+
+
+def initials(names: Sequence[str]) -> tuple[str, str]:
+    """One letter per fencer; seat numbers when the names start alike."""
+    first = [(n.strip()[:1] or "?").upper() for n in names[:2]]
+    if len(first) < 2 or first[0] == first[1]:
+        return ("1", "2")
+    return (first[0], first[1])
+
+
+def pips(score: int, target: int = 5) -> str:
+    """A round score as filled and empty dots, e.g. ●●○○○."""
+    return "●" * min(score, target) + "○" * max(0, target - score)
+
+
+def fencer_art(seat: int, letter: str) -> str:
+    """Two rows, one space wide: the fencer's letter and a body facing the opponent."""
+    if seat == 0:
+        return f"{letter}o╼\n/▌ "
+    return f"╾o{letter}\n ▐\\"
+
+
+class Fencer(Static):
+    """One fencer, positioned over the piste by its offset."""
+
+    def __init__(self, seat: int, letter: str) -> None:
+        art = Content(fencer_art(seat, letter))
+        super().__init__(art, id=f"fencer-{seat}", classes=f"seat-{seat}")
+        self.seat = seat
+        self.space = 1 if seat == 0 else SPACES
+
+    def place(self, space: int, *, slide: bool) -> None:
+        """Stand on `space`; with `slide`, cross the spaces in between one by one."""
+        target = Offset((space - 1) * CELL, 0)
+        spaces = abs(space - self.space)
+        self.space = space
+        if slide and spaces and self.app.animation_level != "none":
+            self.animate("offset", target, duration=SLIDE_PER_SPACE * spaces, easing="linear")
+        elif self.app.animator.is_being_animated(self, "offset"):
+            self.animate("offset", target, duration=0.01)  # replaces the slide in flight
+        else:
+            self.offset = target
+
+
+def track(positions: tuple[int, int]) -> Content:
+    """Two empty rows for the fencers, the piste line and its numbers.
+
+    The stretch between the fencers is drawn thin, so the distance shows at a glance.
+    """
+    left, right = positions
+    line: list[tuple[str, str]] = []
+    numbers: list[tuple[str, str]] = []
+    for space in range(1, SPACES + 1):
+        between = left < space < right
+        line.append(("───", "dim") if between else ("━━━", ""))
+        numbers.append((f"{space:>2} ", "bold" if space in positions else "dim"))
+    rows = [Content(""), Content(""), Content.assemble(*line), Content.assemble(*numbers)]
+    return Content("\n").join(rows)
+
+
+class EnGardeBoard(BoardWidget):
+    """The piste with both fencers, each player's score and hand size, pile and discard."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(id="board", classes="eg-board")
+        self.names = tuple(names)
+        self.letters = initials(names)
+        self._view: EnGardeView | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="eg-players"):
+            yield Static(id="eg-player-0", classes="eg-player seat-0")
+            yield Static(id="eg-player-1", classes="eg-player seat-1")
+        with Container(classes="eg-piste-row"), Container(classes="eg-piste"):
+            yield Static(track((1, SPACES)), classes="eg-track")
+            yield Fencer(0, self.letters[0])
+            yield Fencer(1, self.letters[1])
+        yield Static(id="eg-info", classes="eg-info")
+
+    def player_line(self, view: EnGardeView, seat: int) -> Content:
+        """Name, facing, score dots and number, and the hand as card backs."""
+        name = Content.styled(self.names[seat], "bold")
+        arrow = f"{SEAT_ARROW[seat]}{self.letters[seat]}"
+        score = f"{pips(view.scores[seat])} {view.scores[seat]}"
+        backs = CARD_BACK * view.hand_sizes[seat] or "no cards"
+        turn = view.to_move == seat
+        marker = "» " if turn and seat == 0 else ""
+        tail = " «" if turn and seat == 1 else ""
+        if seat == 0:
+            return Content.assemble(marker, arrow, " ", name, "  ", score, "  ", backs)
+        return Content.assemble(backs, "  ", score, "  ", name, " ", arrow, tail)
+
+    def info_line(self, view: EnGardeView) -> Content:
+        top = f"{view.discard_top}" if view.discard_top is not None else "none"
+        return Content.assemble(
+            ("distance ", "dim"), (str(view.distance), "bold"),
+            ("  ·  pile ", "dim"), (str(view.pile), "bold"), (" cards", "dim"),
+            ("  ·  discard ", "dim"), (f"[{top}]", "bold"),
+            (f" of {view.discard_count}", "dim"),
+        )
+
+    def show(self, view: EnGardeView, *, animate: bool) -> None:
+        self._view = view
+        self.border_title = f"En Garde · {view.level} · round {view.round}"
+        for seat in (0, 1):
+            self.query_one(f"#eg-player-{seat}", Static).update(self.player_line(view, seat))
+            self.query_one(f"#fencer-{seat}", Fencer).place(view.positions[seat], slide=animate)
+        self.query_one(".eg-track", Static).update(track(view.positions))
+        self.query_one("#eg-info", Static).update(self.info_line(view))

@@ -1,0 +1,62 @@
+"""The hot-seat handoff: an opaque screen that names who should take the device next.
+
+It is a full `Screen`, not a `ModalScreen`: a modal draws the game underneath at 60% and the
+hand would stay readable. The game screen also clears its hand before pushing this one, so a
+resize or a screenshot taken meanwhile shows no card of anyone.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+
+class HandoffScreen(Screen[bool]):
+    """Dismisses with True when the named player is ready, False to save and quit."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I'm ready"),
+        Binding("q", "quit_match", "save & quit"),
+    ]
+
+    def __init__(self, name: str, detail: str = "") -> None:
+        super().__init__(classes="handoff")
+        self.player = name
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(classes="handoff-card"):
+            yield Static("Pass the device to", classes="handoff-lead")
+            yield Static(Content(self.player), classes="handoff-name")
+            yield Static(
+                Content(
+                    "Everyone else: please look away. Nothing of any hand is on screen until "
+                    f"{self.player} is ready."
+                ),
+                classes="handoff-note",
+            )
+            if self.detail:
+                yield Static(Content(self.detail), classes="handoff-detail")
+            with Center():
+                yield Button(
+                    Content(f"I am {self.player}: show my hand ⏎"), id="ready", variant="primary"
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ready", Button).focus()
+
+    @on(Button.Pressed, "#ready")
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+    def action_quit_match(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,132 @@
+"""The main menu: where the salon opens, with the game shelf beside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+
+from core import registry
+from tui.widgets.choice_list import ChoiceList
+
+if TYPE_CHECKING:
+    from core.rules import Rules
+    from tui.app import ParlourApp
+
+ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("new", "n", "New game"),
+    ("resume", "r", "Resume"),
+    ("replays", "p", "Replays"),
+    ("rules", "u", "Rules"),
+    ("settings", "s", "Settings"),
+    ("quit", "q", "Quit"),
+)
+"""(id, key, label) of each menu entry, in order."""
+
+TAGLINES = {
+    "en-garde": "Fencing duel on a 23-space piste · 2 players",
+    "attacke": "Knights contest for coloured chips · 3-5 players",
+    "crossing": "Phalanxes race across the board · 2 players",
+    "fields-of-action": "Numbered stones jump and capture · 2 players",
+    "englishman": "Jack versus the Giant, all cards open · 2 players",
+}
+"""One line per game for the shelf; a game without one shows its player count."""
+
+
+def _entry_label(key: str, label: str) -> str:
+    return f"[b $accent]{key.upper()}[/]  {label}"
+
+
+def _game_label(game_id: str, title: str, ready: bool, players: str) -> str:
+    line = TAGLINES.get(game_id, players)
+    if ready:
+        return f"[b]{title}[/b]  [$success]● ready to play[/]\n  [dim]{line}[/]"
+    return f"{title}  [$text-muted]○ coming soon[/]\n  [dim]{line}[/]"
+
+
+class MenuScreen(Screen[None]):
+    """New game, Resume, Replays, Rules, Settings, Quit, and the five games of the salon."""
+
+    AUTO_FOCUS = "#menu"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "app.new_game", "New game"),
+        Binding("r", "app.resume", "Resume"),
+        Binding("p", "app.replays", "Replays"),
+        Binding("u", "app.rules", "Rules"),
+        Binding("s", "app.settings", "Settings"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("left,right", "switch_list", "Switch list", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="menu-body"):
+            yield Static(
+                "♠ ♥  [b]P A R L O U R[/b]  ♦ ♣\n[dim]a salon of small-box games[/]",
+                id="banner",
+            )
+            with Horizontal(id="menu-row"):
+                menu = ChoiceList(
+                    *((entry, _entry_label(key, label)) for entry, key, label in ENTRIES),
+                    id="menu",
+                )
+                menu.border_title = "Menu"
+                yield menu
+                shelf = ChoiceList(*self._shelf(), id="shelf")
+                shelf.border_title = "The shelf"
+                yield shelf
+            yield Static(
+                "[b]↑↓[/b] choose  [b]Enter[/b] open  [b]←→[/b] menu/shelf  [b]Ctrl+P[/b] commands",
+                id="menu-hint",
+            )
+        yield Footer()
+
+    def _shelf(self) -> list[tuple[str, str]]:
+        games = [
+            (rules.id, _game_label(rules.id, rules.title, True, _players(rules)))
+            for rules in registry.all()
+        ]
+        games += [
+            (game.id, _game_label(game.id, game.title, False, "")) for game in registry.upcoming()
+        ]
+        return games
+
+    def on_mount(self) -> None:
+        self.sub_title = "Main menu"
+
+    def action_switch_list(self) -> None:
+        focused = self.focused
+        target = "#shelf" if focused is None or focused.id == "menu" else "#menu"
+        self.query_one(target, OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        app = cast("ParlourApp", self.app)
+        choice = event.option.id
+        if event.option_list.id == "shelf":
+            playable = {rules.id for rules in registry.all()}
+            if choice in playable:
+                app.action_new_game(choice)
+            else:
+                title = next(g.title for g in registry.upcoming() if g.id == choice)
+                app.notify(f"{title} is coming soon; here is how it is played.")
+                app.action_rules(choice)
+            return
+        actions = {
+            "new": app.action_new_game,
+            "resume": app.action_resume,
+            "replays": app.action_replays,
+            "rules": app.action_rules,
+            "settings": app.action_settings,
+            "quit": app.exit,
+        }
+        if choice in actions:
+            actions[choice]()
+
+
+def _players(rules: Rules[Any, Any]) -> str:
+    low, high = rules.min_players, rules.max_players
+    return f"{low} players" if low == high else f"{low}-{high} players"

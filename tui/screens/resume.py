@@ -1,0 +1,325 @@
+"""The match browsers: Resume (matches in progress) and Replays (finished matches).
+
+Both read only the store's listing — headers and counts, never a game state — so no hand can
+show here. A file the store cannot read is listed with the store's reason rather than hidden.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from replays.errors import LogError
+from replays.store import MatchSummary, scan_matches
+
+if TYPE_CHECKING:
+    from tui.app import ParlourApp
+
+MARK = "▸"
+
+
+def when(timestamp: float, now: datetime | None = None) -> str:
+    """A short local time: "today 21:49", "yesterday 09:02", "3 May 2025 18:30"."""
+    moment = datetime.fromtimestamp(timestamp)
+    now = now or datetime.now()
+    days = (now.date() - moment.date()).days
+    clock = moment.strftime("%H:%M")
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    return f"{moment.day} {moment.strftime('%b %Y')} {clock}"
+
+
+def players(summary: MatchSummary) -> str:
+    """Names in seat order; a bot says so unless its name already does."""
+    return " vs ".join(
+        f"{seat.name} (bot)" if seat.kind == "bot" and "bot" not in seat.name.lower() else seat.name
+        for seat in summary.seats
+    )
+
+
+def game_label(summary: MatchSummary) -> str:
+    """The title with any word-valued options, e.g. "En Garde (advanced)"."""
+    shown = ", ".join(value for value in summary.options.values() if isinstance(value, str))
+    label = f"{summary.title} ({shown})" if shown else summary.title
+    return f"{label} ⚠" if summary.damage else label
+
+
+def details(summary: MatchSummary) -> str:
+    """The line under the table for the highlighted match: everything the listing knows."""
+    options = ", ".join(f"{key} {value}" for key, value in summary.options.items())
+    parts = [summary.path.name]
+    with contextlib.suppress(ValueError):
+        parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
+    parts.append(f"{summary.turns} turns")
+    if options:
+        parts.append(f"options: {options}")
+    text = " · ".join(parts)
+    if summary.damage:
+        text += f"\n⚠ {summary.damage}; opening it keeps the good part."
+    return text
+
+
+def result(summary: MatchSummary) -> str:
+    outcome = summary.outcome
+    if outcome is None:
+        return ""
+    if outcome.is_draw:
+        return "Draw"
+    names = [summary.seats[w].name for w in outcome.winners if 0 <= w < len(summary.seats)]
+    score = "-".join(str(s) for s in outcome.scores)
+    return f"{' & '.join(names)} won" + (f" {score}" if score else "")
+
+
+def delete_match_file(path: Path) -> None:
+    """Delete a match file unless it is open elsewhere (MatchLocked then says where)."""
+    from replays import lock
+
+    with path.open("rb") as stream:
+        lock.acquire(path, stream)
+        try:
+            path.unlink()
+        finally:
+            lock.release(path, stream)
+
+
+class ConfirmDelete(ModalScreen[bool]):
+    """Are you sure? Names the match, since a deleted match cannot be brought back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Delete"),
+        Binding("n,escape", "answer(False)", "Keep"),
+    ]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self._what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm", classes="panel") as box:
+            box.border_title = "Delete this match?"
+            yield Static(self._what, id="confirm-what", markup=False)
+            yield Static("Its file is removed for good; this cannot be undone.", classes="hint")
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Y  Delete", variant="error", id="yes", compact=True)
+                yield Button("N  Keep it", id="no", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class MatchTable(DataTable[str]):
+    """The listing, with Enter named in the Footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Open")]
+
+
+class _MatchList(Screen[None]):
+    """A table of stored matches; subclasses choose which ones and what Enter does."""
+
+    CSS_PATH = "../styles/resume.tcss"
+    AUTO_FOCUS = "DataTable"
+    FINISHED: ClassVar[bool] = False
+    NAME: ClassVar[str] = ""
+    EMPTY: ClassVar[str] = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("n", "app.new_game", "New game"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[str, MatchSummary | str] = {}
+        """Row key (the file path) -> its summary, or the reason it cannot be read."""
+        self._marked: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield MatchTable(cursor_type="row", zebra_stripes=True, id="matches")
+        yield Static("", id="detail", classes="hint", markup=False)
+        yield Static(self.EMPTY, id="empty", classes="empty-state")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.NAME
+        self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def columns(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def cells(self, summary: MatchSummary) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def refresh_list(self) -> None:
+        """Read the listing again (matches change while games are played)."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_column(" ", key="mark", width=1)
+        for column in self.columns():
+            table.add_column(column, key=column)
+        self._rows = {}
+        self._marked = None
+        try:
+            listing = scan_matches()
+        except (LogError, OSError) as err:
+            self.app.notify(
+                f"Could not read the matches folder: {err}", severity="error", markup=False
+            )
+            listing = None
+        if listing is not None:
+            for summary in listing.matches:
+                if summary.finished == self.FINISHED:
+                    key = str(summary.path)
+                    self._rows[key] = summary
+                    table.add_row("", *map(Text, self.cells(summary)), key=key)
+            if not self.FINISHED:
+                for path, reason in listing.unreadable:
+                    self._rows[str(path)] = reason
+                    blanks = ("",) * (len(self.columns()) - 2)
+                    table.add_row("", "⚠ unreadable file", Text(path.name), *blanks, key=str(path))
+        self.query_one("#empty").display = not self._rows
+        table.display = bool(self._rows)
+        self.query_one("#detail").display = bool(self._rows)
+        if self._rows:
+            self._mark(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    def _mark(self, key: str | None) -> None:
+        """Point at the highlighted row with ▸ and describe it below the table."""
+        table = self.query_one(DataTable)
+        if self._marked in self._rows:
+            table.update_cell(self._marked, "mark", "")
+        row = self._rows.get(key) if key is not None else None
+        if key is not None and row is not None:
+            table.update_cell(key, "mark", MARK)
+            text = details(row) if isinstance(row, MatchSummary) else f"⚠ {row}"
+            self.query_one("#detail", Static).update(text)
+        self._marked = key
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._mark(event.row_key.value)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self._open(event.row_key.value)
+
+    def _current(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self._rows:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def _open(self, key: str) -> None:
+        row = self._rows.get(key)
+        if isinstance(row, str):
+            self.app.notify(
+                f"{row}. Delete it with D, or keep the file to examine it.",
+                title="This match cannot be opened",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+        elif row is not None:
+            self.open_summary(row)
+
+    def open_summary(self, summary: MatchSummary) -> None:
+        raise NotImplementedError
+
+    def action_delete(self) -> None:
+        key = self._current()
+        row = self._rows.get(key) if key else None
+        if key is None or row is None:
+            return
+        what = (
+            f"{game_label(row)}: {players(row)}, {row.turns} turns"
+            if isinstance(row, MatchSummary)
+            else f"{Path(key).name} (damaged)"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._delete(Path(key), what)
+
+        self.app.push_screen(ConfirmDelete(what), answered)
+
+    def _delete(self, path: Path, what: str) -> None:
+        try:
+            delete_match_file(path)
+        except LogError as err:
+            self.app.notify(
+                str(err), title="Not deleted", severity="error", markup=False, timeout=12
+            )
+            return
+        except OSError as err:
+            self.app.notify(
+                f"Could not delete {path.name}: {err.strerror}. Check the folder's permissions.",
+                title="Not deleted",
+                severity="error",
+                markup=False,
+            )
+            return
+        self.app.notify(f"Deleted {what}.", title="Match deleted", markup=False)
+        self.refresh_list()
+
+
+class ResumeScreen(_MatchList):
+    """Matches in progress: Enter continues one where it was left."""
+
+    NAME = "Resume"
+    EMPTY = (
+        "No matches in progress.\n\nPress [b]N[/b] to start a new game, or [b]Esc[/b] to go back."
+    )
+
+    def columns(self) -> tuple[str, ...]:
+        return ("Game", "Players", "Turns", "Last played")
+
+    def cells(self, summary: MatchSummary) -> tuple[str, ...]:
+        return (
+            game_label(summary),
+            players(summary),
+            str(summary.turns),
+            when(summary.last_played),
+        )
+
+    def open_summary(self, summary: MatchSummary) -> None:
+        cast("ParlourApp", self.app).resume_match(summary.path)
+
+
+class ReplayListScreen(_MatchList):
+    """Finished matches: Enter opens the replay viewer."""
+
+    NAME = "Replays"
+    FINISHED = True
+    EMPTY = (
+        "No finished matches yet.\n\nFinish a match and it appears here to replay and annotate."
+        "\nPress [b]N[/b] to start a new game, or [b]Esc[/b] to go back."
+    )
+
+    def columns(self) -> tuple[str, ...]:
+        return ("Game", "Players", "Result", "Played")
+
+    def cells(self, summary: MatchSummary) -> tuple[str, ...]:
+        return (game_label(summary), players(summary), result(summary), when(summary.last_played))
+
+    def open_summary(self, summary: MatchSummary) -> None:
+        cast("ParlourApp", self.app).open_replay(summary.path)

@@ -1,0 +1,139 @@
+"""Between rounds and after the last one: who won, why, and where to go next.
+
+The round-end panel floats over the board (the hands are cleared first, so only public things
+show through). The match-end screen is a place of its own: it replaces the game screen, whose
+match file is closed by then, and offers the replay viewer or the main menu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Static
+
+from replays.errors import LogError
+from tui.widgets.table import RoundEnd
+
+
+class RoundEndScreen(ModalScreen[None]):
+    """Who won the round and why; any key or click goes on to the next deal."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "next", "next round"),
+    ]
+
+    def __init__(self, result: RoundEnd) -> None:
+        super().__init__(classes="round-end")
+        self.result = result
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content(self.result.headline), classes="headline")
+            yield Static(Content(self.result.why), classes="why")
+            yield Static(Content(self.result.score), classes="score")
+            yield Button("Next round ⏎", id="next", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#next", Button).focus()
+
+    @on(Button.Pressed, "#next")
+    def action_next(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    """What the match-end screen tells: the result, the last round, and the match file."""
+
+    headline: str
+    """E.g. "Ann wins the match"."""
+    reason: str
+    score: str
+    last_round: RoundEnd | None
+    path: Path
+
+
+class MatchEndScreen(Screen[None]):
+    """The winner and the score, with the way to replay or annotate the match."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "replay", "replay"),
+        Binding("n", "annotate", "annotate"),
+        Binding("m,escape", "menu", "main menu"),
+    ]
+
+    def __init__(self, end: MatchEnd) -> None:
+        super().__init__(classes="match-end")
+        self.end = end
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content(self.end.headline), classes="headline")
+            yield Static(Content(self.end.reason), classes="why")
+            if self.end.last_round is not None:
+                last = self.end.last_round
+                yield Static(Content(f"Last round — {last.headline}. {last.why}"), classes="why")
+            yield Static(Content(self.end.score), classes="score")
+            yield Static(Content(f"Saved as {self.end.path.name}"), classes="saved")
+            with Horizontal(classes="buttons"):
+                yield Button("Replay", id="replay", variant="primary")
+                yield Button("Annotate", id="annotate")
+                yield Button("Main menu", id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "replay":
+            self.action_replay()
+        elif event.button.id == "annotate":
+            self.action_annotate()
+        else:
+            self.action_menu()
+
+    def action_replay(self) -> None:
+        self._open_replay(annotate=False)
+
+    def action_annotate(self) -> None:
+        self._open_replay(annotate=True)
+
+    def action_menu(self) -> None:
+        show_menu = getattr(self.app, "show_menu", None)
+        if callable(show_menu):
+            show_menu()
+        else:
+            self.app.pop_screen()
+
+    def _open_replay(self, *, annotate: bool) -> None:
+        """The replay viewer, at the last move; for annotating, its note editor is opened."""
+        try:
+            from tui.screens.replay import ReplayScreen
+        except ModuleNotFoundError as err:
+            if err.name != "tui.screens.replay":
+                raise
+            self.notify("The replay viewer is not available in this build.", severity="warning")
+            return
+        try:
+            screen = ReplayScreen(self.end.path)
+        except (LogError, OSError, ValueError) as err:
+            self.notify(f"Could not open the replay: {err}", severity="error")
+            return
+        self.app.push_screen(screen)
+        if annotate:
+            begin = getattr(screen, "action_annotate", None)
+            if callable(begin):
+                screen.call_after_refresh(begin)

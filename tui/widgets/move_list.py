@@ -1,0 +1,177 @@
+"""The replay viewer's lists: every entry of a match, and every annotation, both clickable.
+
+Rows are keyed by cursor *position* (the entry's index + 1; 0 is the starting position), so a
+click anywhere turns into "seek there". The current row carries a ▸ as well as the highlight,
+and annotated rows show their glyphs and a ✎, so neither depends on colour. Neither list takes
+focus: the screen's keys drive the cursor and the lists follow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual import on
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+MARK = "▸"
+NOTED = "✎"
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One entry of the move list as the current perspective may read it."""
+
+    position: int
+    """The cursor position that shows this entry (entry index + 1; 0 = the start)."""
+    number: int
+    """1-based place in the list (0 for the starting position)."""
+    chance: bool
+    notation: str
+    words: str
+    round: int
+    glyphs: tuple[str, ...] = ()
+    noted: bool = False
+    """True when a note on this entry has text (not only a glyph)."""
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    """One annotation, for the list of annotations."""
+
+    position: int
+    number: int
+    """The move-list number of the entry it is on."""
+    glyph: str
+    text: str
+
+
+def _tags(row: MoveRow) -> list[tuple[str, str] | str]:
+    tags: list[tuple[str, str] | str] = []
+    if row.glyphs:
+        tags += ["  ", (" ".join(row.glyphs), "bold")]
+    if row.noted:
+        tags += [" " if row.glyphs else "  ", NOTED]
+    return tags
+
+
+def move_prompt(row: MoveRow, current: bool) -> Content:
+    """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat."""
+    head = f"{MARK if current else ' '}{row.number:>3} "
+    if row.position == 0:
+        return Content.assemble(head, ("start of the match", "italic"), *_tags(row))
+    if row.chance:
+        return Content.assemble(head, ("·     ", "dim"), (row.words, "dim"), *_tags(row))
+    return Content.assemble(head, (f"{row.notation:<5} ", "bold"), row.words, *_tags(row))
+
+
+class _PositionList(OptionList):
+    """An OptionList whose option ids start `at-<position>`; a click posts Picked."""
+
+    can_focus = False
+
+    class Picked(Message):
+        """The reader clicked the row for `position`."""
+
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Picked(int(event.option.id.split("-")[1])))
+
+
+class MoveList(_PositionList):
+    """Every entry, round headings between rounds, the current one marked and highlighted."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Moves"
+        self._rows: dict[int, MoveRow] = {}
+        self._option_of: dict[int, int] = {}
+        self._current: int | None = None
+
+    def show_rows(self, rows: Sequence[MoveRow], current: int) -> None:
+        """Replace every row (after a perspective switch or a new note) and mark `current`."""
+        self._rows = {row.position: row for row in rows}
+        self._option_of = {}
+        options: list[Option] = []
+        shown_round: int | None = None
+        for row in rows:
+            if row.position and row.round != shown_round:
+                shown_round = row.round
+                options.append(Option(Content.styled(f"── Round {row.round} ──", "bold"),
+                                      disabled=True))
+            self._option_of[row.position] = len(options)
+            options.append(Option(move_prompt(row, False), id=f"at-{row.position}"))
+        self._current = None
+        self.set_options(options)
+        self.mark(current)
+
+    def mark(self, position: int) -> None:
+        """Make the row of `position` the current one (▸ and highlight) and scroll to it."""
+        if position not in self._option_of:
+            return
+        if self._current is not None and self._current != position:
+            self._redraw(self._current, current=False)
+        self._current = position
+        self._redraw(position, current=True)
+        self.highlighted = self._option_of[position]
+
+    def _redraw(self, position: int, *, current: bool) -> None:
+        self.replace_option_prompt_at_index(
+            self._option_of[position], move_prompt(self._rows[position], current)
+        )
+
+
+def note_prompt(note: NoteRow, current: bool) -> Content:
+    """`▸ 34 !? a bold start` — the entry's number, the glyph, the text."""
+    return Content.assemble(
+        f"{MARK if current else ' '}{note.number:>3} ",
+        (f"{note.glyph} " if note.glyph else "", "bold"),
+        note.text or "(glyph only)",
+    )
+
+
+class NoteList(_PositionList):
+    """Every annotation in entry order; those on the current entry are marked ▸."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Notes"
+        self._notes: list[NoteRow] = []
+        self._current: int | None = None
+
+    def show_notes(self, notes: Sequence[NoteRow], current: int) -> None:
+        self.border_title = f"Notes ({len(notes)})"
+        self._notes = list(notes)
+        self._current = None
+        options = [
+            Option(note_prompt(note, False), id=f"at-{note.position}-{number}")
+            for number, note in enumerate(self._notes)
+        ]
+        if not options:
+            options = [Option(Content.styled("none yet — press a to annotate", "italic"),
+                              disabled=True)]
+        self.set_options(options)
+        self.mark(current)
+
+    def mark(self, position: int) -> None:
+        """Mark the notes on the entry at `position` (and highlight the first of them)."""
+        if position == self._current:
+            return
+        first: int | None = None
+        for index, note in enumerate(self._notes):
+            was, now = note.position == self._current, note.position == position
+            if was != now:
+                self.replace_option_prompt_at_index(index, note_prompt(note, now))
+            if now and first is None:
+                first = index
+        self._current = position
+        self.highlighted = first
