@@ -13,6 +13,12 @@ for _name in list(os.environ):
         del os.environ[_name]
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
+# A pytest plugin (pytest-textual-snapshot) may have imported Textual already, freezing its
+# constants before this file ran: set the one that matters on the module as well.
+import textual.constants  # noqa: E402
+
+textual.constants.TEXTUAL_ANIMATIONS = "none"  # type: ignore[misc]
+
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402

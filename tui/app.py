@@ -53,7 +53,11 @@ class ParlourApp(App[None]):
             self.theme = DEFAULT_THEME
             self._notice = f"There is no theme called {settings.theme!r}; using {DEFAULT_THEME}."
         # An explicit TEXTUAL_ANIMATIONS (tests, screen readers) wins over the saved setting.
-        if "TEXTUAL_ANIMATIONS" not in os.environ:
+        # Read it here, not from textual.constants, which froze it when Textual was imported.
+        forced = os.environ.get("TEXTUAL_ANIMATIONS", "").lower()
+        if forced in ("none", "basic", "full"):
+            self.animation_level = forced  # type: ignore[assignment]
+        else:
             self.animation_level = "full" if settings.animations else "none"
 
     def update_settings(self, **changes: Any) -> None:

@@ -356,7 +356,11 @@ def _play_one(
     try:
         writer = LogWriter.create(path, header)
     except LogError as err:
-        raise CliError(str(err), "check that the --out folder is writable", EXIT_BAD) from None
+        todo = (
+            "something else is writing to the --out folder; give each run its own folder"
+            if path.exists() else "check that the --out folder is writable"
+        )
+        raise CliError(str(err), todo, EXIT_BAD) from None
     except KeyboardInterrupt:
         _discard(path)
         raise

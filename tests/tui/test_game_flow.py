@@ -23,6 +23,7 @@ from tui.games.en_garde_board import Fencer
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import MatchEndScreen, RoundEndScreen
 
 RULES = EnGarde()
@@ -195,6 +196,8 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
         assert app.screen.end.headline == "Bob wins the match"
         assert "Ann resigned" in app.screen.end.reason
         assert screen.opened.match.resigned == 0
+        await keys(pilot, "r")  # the file is closed, so the replay viewer can read it
+        assert isinstance(app.screen, ReplayScreen)
 
 
 async def test_a_move_can_be_made_with_the_mouse() -> None:

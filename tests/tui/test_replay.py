@@ -266,3 +266,13 @@ async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor()
         assert [(n.target, n.text) for _, n in saved.notes()] == [
             (viewer_screen.rows[-1].position - 1, "fin")]
         assert isinstance(app.screen, MatchEndScreen)
+
+
+async def test_stepping_with_animations_on_slides_without_trouble() -> None:
+    app = viewer(played())
+    app.animation_level = "full"
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "down", "down", "down", "up", "right_square_bracket", "end")
+        assert_in_sync(screen, screen.rows[-1].position)
+    assert app.return_code in (None, 0)

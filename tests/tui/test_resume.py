@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 
 from textual.widgets import DataTable
@@ -12,7 +13,7 @@ from core.match import Seat
 from core.rules import CHANCE
 from replays.store import create_match, open_match
 from tui.app import ParlourApp
-from tui.screens.resume import ReplayListScreen, ResumeScreen
+from tui.screens.resume import ReplayListScreen, ResumeScreen, when
 from tui.start import Start
 
 SEATS = (Seat("Ann"), Seat("Bob"))
@@ -139,3 +140,10 @@ async def test_start_replay_of_a_missing_file_says_so_and_lists_the_replays() ->
     async with app.run_test(size=(100, 32)):
         assert isinstance(app.screen, ReplayListScreen)
         assert any("There is no match file" in m for m in messages(app))
+
+
+def test_last_played_reads_as_today_yesterday_or_a_date() -> None:
+    now = datetime(2025, 5, 21, 20, 0)
+    assert when(datetime(2025, 5, 21, 9, 5).timestamp(), now) == "today 09:05"
+    assert when(datetime(2025, 5, 20, 23, 59).timestamp(), now) == "yesterday 23:59"
+    assert when(datetime(2025, 5, 3, 18, 30).timestamp(), now) == "3 May 2025 18:30"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import Select, Switch
 
 from tui import settings
@@ -75,3 +76,12 @@ async def test_an_unknown_theme_falls_back_to_ours_with_a_notice() -> None:
     async with app.run_test(size=(100, 32)):
         assert app.theme == settings.DEFAULT_THEME
         assert any("no-such-theme" in n.message for n in app._notifications)
+
+
+def test_textual_animations_in_the_environment_wins_over_the_saved_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings.save(Settings(animations=True))
+    assert ParlourApp().animation_level == "none"  # conftest sets TEXTUAL_ANIMATIONS=none
+    monkeypatch.delenv("TEXTUAL_ANIMATIONS")
+    assert ParlourApp().animation_level == "full"

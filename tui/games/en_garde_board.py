@@ -22,7 +22,9 @@ SPACES = 23
 CELL = 3
 """Columns per piste space."""
 SLIDE_PER_SPACE = 0.07
-"""Seconds a fencer takes to cross one space."""
+"""Seconds a fencer takes to cross one space..."""
+SLIDE_LONGEST = 0.8
+"""...but never longer than this (walking back to the start after a round)."""
 SEAT_ARROW = ("▶", "◀")
 """Each seat's facing: seat 0 starts on space 1 and faces right, seat 1 the other way."""
 CARD_BACK = "▮"
@@ -56,14 +58,18 @@ class Fencer(Static):
         super().__init__(art, id=f"fencer-{seat}", classes=f"seat-{seat}")
         self.seat = seat
         self.space = 1 if seat == 0 else SPACES
+        self.offset = Offset((self.space - 1) * CELL, 0)
 
     def place(self, space: int, *, slide: bool) -> None:
         """Stand on `space`; with `slide`, cross the spaces in between one by one."""
-        target = Offset((space - 1) * CELL, 0)
         spaces = abs(space - self.space)
+        if not spaces:
+            return  # already there, or a slide there is under way
         self.space = space
-        if slide and spaces and self.app.animation_level != "none":
-            self.animate("offset", target, duration=SLIDE_PER_SPACE * spaces, easing="linear")
+        target = Offset((space - 1) * CELL, 0)
+        if slide and self.app.animation_level != "none":
+            duration = min(SLIDE_PER_SPACE * spaces, SLIDE_LONGEST)
+            self.animate("offset", target, duration=duration, easing="linear")
         elif self.app.animator.is_being_animated(self, "offset"):
             self.animate("offset", target, duration=0.01)  # replaces the slide in flight
         else:

@@ -49,7 +49,7 @@ STRENGTH = Binding.Group("strength", compact=True)
 
 
 def card_art(slot: int, value: int, *, selected: bool, played: bool) -> str:
-    """A card face five rows... four rows tall: the slot key on top, value and pips inside.
+    """A card face, four rows tall: the slot's key on top, the value and its pips inside.
 
     The cursor card has a heavy border and cards the composed action would play carry a
     ▲ mark, so neither depends on colour.
@@ -120,7 +120,7 @@ class EnGardeHand(HandWidget, can_focus=True):
         Binding("plus,equals_sign", "strength(1)", "more", group=STRENGTH),
         Binding("minus", "strength(-1)", "fewer", group=STRENGTH),
         Binding("enter", "play", "play"),
-        Binding("escape", "cancel", "undo"),
+        Binding("escape", "cancel", "undo", show=False),
     ]
 
     def __init__(self, names: Sequence[str]) -> None:
@@ -317,7 +317,6 @@ class EnGardeHand(HandWidget, can_focus=True):
 
     def _options_for(self, slot: int) -> Content:
         """Which verbs can use the picked card, so the player sees the choices at a glance."""
-        saved = self._draft
         allowed = []
         for verb in self._verbs():
             if verb in ("parry", "pass"):
@@ -325,7 +324,6 @@ class EnGardeHand(HandWidget, can_focus=True):
             action = self._action(Draft(slot, verb, 1))
             if action is not None and self._reason(action) is None:
                 allowed.append(LABELS[verb])
-        self._draft = saved
         value = self.hand[slot]
         if not allowed:
             return Content(f"The {value} cannot be played alone here; pick another card.")

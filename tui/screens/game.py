@@ -126,9 +126,9 @@ class GameScreen(Screen[None]):
         """The state before each entry, for plain words and for the handoff summary."""
         self._chance: list[str] = []
         self._turns = 0
+        self._log_round: int | None = None
         self._rounds_told = 0
         self._finished_with = False
-        self._deal_timer: Any = None
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -138,7 +138,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="lower"):
             yield self.hand
             yield MoveLog()
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         state = self.match.state_at(0)
@@ -174,6 +174,13 @@ class GameScreen(Screen[None]):
 
     def _draw(self, *, animate: bool) -> None:
         view = self._public_view()
+        told = self.kit.rounds(view, self.names)
+        if len(told) > self._rounds_told:
+            # A round has just ended: the board keeps its last picture under the round-end
+            # panel, and the fencers walk back to their places while the next deal comes out.
+            self.hand.clear()
+            self.query_one("#status", Static).update(Content(told[-1].headline))
+            return
         self.board.show(view, animate=animate)
         seat = self.match.to_move()
         if self.viewer is None:
@@ -208,25 +215,22 @@ class GameScreen(Screen[None]):
     # -- the move log ---------------------------------------------------------------------------
     def _rebuild_log(self) -> None:
         """Every action so far, in the words the person at the device may read."""
-        log = self.query_one(MoveLog)
-        log.clear()
-        self._chance, self._turns = [], 0
+        self.query_one(MoveLog).clear()
+        self._chance, self._turns, self._log_round = [], 0, None
         if self.viewer is None and self.hotseat:
             return
-        current_round = None
         for index, entry in enumerate(self.match.entries):
-            if not isinstance(entry, ActionEntry):
-                continue
-            before = self._befores[index]
-            round_no = self.rules.round_of(before)
-            if round_no != current_round:
-                self._flush_chance()
-                current_round = round_no
-                log.heading(f"Round {round_no}")
-            self._log(before, entry)
+            if isinstance(entry, ActionEntry):
+                self._log(self._befores[index], entry)
         self._flush_chance()
 
     def _log(self, before: Any, entry: ActionEntry) -> None:
+        log = self.query_one(MoveLog)
+        round_no = self.rules.round_of(before)
+        if round_no != self._log_round:
+            self._flush_chance()
+            self._log_round = round_no
+            log.heading(f"Round {round_no}")
         action = self.rules.from_wire(entry.action)
         words = self.rules.describe(before, action, self.viewer, self.names)
         if entry.seat == CHANCE:
@@ -234,7 +238,7 @@ class GameScreen(Screen[None]):
             return
         self._flush_chance()
         self._turns += 1
-        self.query_one(MoveLog).move(self._turns, self.rules.notation(action), words)
+        log.move(self._turns, self.rules.notation(action), words)
 
     def _flush_chance(self) -> None:
         if self._chance:
@@ -289,10 +293,6 @@ class GameScreen(Screen[None]):
         while len(self._befores) < len(self.match.entries):
             self._befores.append(before)  # the action, then any end record the store added
         if self.viewer is not None or not self.hotseat:
-            if self.rules.round_of(before) != self.rules.round_of(self.match.state):
-                self._flush_chance()
-                self.query_one(MoveLog).heading(
-                    f"Round {self.rules.round_of(self.match.state)}")
             self._log(before, entry)
         return True
 
@@ -312,7 +312,7 @@ class GameScreen(Screen[None]):
                 if self.app.animation_level != "none":
                     self._draw(animate=True)
                     self.hold = "deal"
-                    self._deal_timer = self.set_timer(DEAL_PAUSE, self._dealt)
+                    self.set_timer(DEAL_PAUSE, self._dealt)
                     return
                 continue
             self._flush_chance()
@@ -346,24 +346,24 @@ class GameScreen(Screen[None]):
         told = self.kit.rounds(self._public_view(), self.names)
         if len(told) <= self._rounds_told:
             return False
-        self._rounds_told = len(told)
         self._flush_chance()
         self.hold = "round-end"
-        self._draw(animate=True)
+        if self.hotseat:
+            self.viewer = None  # both players read the result; new hands stay unseen
+            self._rebuild_log()
+        self._draw(animate=False)
+        self.hand.clear()
         self._news("")
-
         def panel() -> None:
-            if self.hotseat:
-                self.viewer = None  # both players read the result; new hands stay unseen
-                self._rebuild_log()
-            self.hand.clear()
             self.app.push_screen(RoundEndScreen(told[-1]), callback=self._next_round)
 
         self._when_still(panel)
         return True
 
     def _next_round(self, _: object = None) -> None:
+        self._rounds_told = len(self.kit.rounds(self._public_view(), self.names))
         self.hold = None
+        self._draw(animate=True)
         self._advance()
 
     def _when_still(self, then: Callable[[], None]) -> None:
@@ -373,7 +373,7 @@ class GameScreen(Screen[None]):
             return
 
         async def wait() -> None:
-            await self.app.animator.wait_for_idle()
+            await self.app.animator.wait_until_complete()
             if not self._finished_with:
                 then()
 

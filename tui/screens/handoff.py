@@ -23,7 +23,7 @@ class HandoffScreen(Screen[bool]):
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "I'm ready"),
+        Binding("enter", "ready", "ready"),
         Binding("q", "quit_match", "save & quit"),
     ]
 
@@ -46,17 +46,18 @@ class HandoffScreen(Screen[bool]):
             if self.detail:
                 yield Static(Content(self.detail), classes="handoff-detail")
             with Center():
-                yield Button(
+                ready = Button(
                     Content(f"I am {self.player}: show my hand ⏎"), id="ready", variant="primary"
                 )
+                ready.can_focus = False  # Enter belongs to the screen, so the Footer lists it
+                yield ready
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#ready", Button).focus()
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
-        self.dismiss(True)
+        if self.is_current:
+            self.dismiss(True)
 
     def action_quit_match(self) -> None:
-        self.dismiss(False)
+        if self.is_current:
+            self.dismiss(False)

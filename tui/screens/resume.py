@@ -131,7 +131,7 @@ class MatchTable(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Open")]
 
 
-class _MatchList(Screen[None]):
+class MatchListScreen(Screen[None]):
     """A table of stored matches; subclasses choose which ones and what Enter does."""
 
     CSS_PATH = "../styles/resume.tcss"
@@ -282,7 +282,7 @@ class _MatchList(Screen[None]):
         self.refresh_list()
 
 
-class ResumeScreen(_MatchList):
+class ResumeScreen(MatchListScreen):
     """Matches in progress: Enter continues one where it was left."""
 
     NAME = "Resume"
@@ -305,7 +305,7 @@ class ResumeScreen(_MatchList):
         cast("ParlourApp", self.app).resume_match(summary.path)
 
 
-class ReplayListScreen(_MatchList):
+class ReplayListScreen(MatchListScreen):
     """Finished matches: Enter opens the replay viewer."""
 
     NAME = "Replays"
