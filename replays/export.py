@@ -125,10 +125,8 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     cursor = ReplayCursor(match, perspective)
     cursor.end()
     names = [seat.name for seat in match.header.seats]
-    results = {
-        getattr(r, "round", None): getattr(r, "detail", "")
-        for r in getattr(cursor.view, "rounds", ())
-    }
+    rounds = getattr(cursor.view, "rounds", ())
+    results = {getattr(r, "round", None): _round_result(r, names) for r in rounds}
     notes: dict[int, list[NoteEntry]] = {}
     lines = cursor.moves()
     for _, note in match.notes():
@@ -156,11 +154,19 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
         yield from _notes(notes.get(line.index, []), markdown=markdown)
         following = lines[number + 1].round if number + 1 < len(lines) else None
         if following != line.round and results.get(line.round):
-            result = f"Round {line.round}: {results[line.round]}"
+            result = f"Round {line.round} {results[line.round]}"
             yield f"- *{result}*" if markdown else f"       {result}"
     yield ""
     result = _result(match)
     yield f"**{result}**" if markdown else result
+
+
+def _round_result(result: object, names: list[str]) -> str:
+    """"won by Ann: <detail>" or "drawn: <detail>", from a game's round record."""
+    winner, detail = getattr(result, "winner", None), getattr(result, "detail", "")
+    if isinstance(winner, int) and 0 <= winner < len(names):
+        return f"won by {names[winner]}: {detail}"
+    return f"drawn: {detail}"
 
 
 def _heading(match: Match, perspective: int | None, *, markdown: bool) -> Iterator[str]:

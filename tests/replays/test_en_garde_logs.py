@@ -116,12 +116,14 @@ def test_transcripts_name_rounds_results_and_notes(en_garde: Any) -> None:
     _, live = finished_match(en_garde, "advanced", 6)
     text = to_text(live)
     view = ReplayCursor(live, None, len(live)).view
+    names = ("Ann", "Bob")
     for result in view.rounds:
-        assert f"       Round {result.round}: {result.detail}" in text
+        verdict = "drawn" if result.winner is None else f"won by {names[result.winner]}"
+        assert f"       Round {result.round} {verdict}: {result.detail}" in text
     assert "         ? too hasty" in text
     assert text.splitlines()[1] == "Options: level advanced, first 0"
     assert re.fullmatch(
-        r"Result: (Ann|Bob) won \(won 5 rounds to \d\)\. Score: Ann \d, Bob \d\.",
+        r"Result: (Ann|Bob) won \(5 rounds to \d\)\. Score: Ann \d, Bob \d\.",
         text.splitlines()[-1],
     )
     assert "\n  > **?** too hasty\n" in to_markdown(live)

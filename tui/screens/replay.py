@@ -82,7 +82,7 @@ class ReplayKeys(ModalScreen[None]):
 
 def perspective_name(perspective: int | None, names: tuple[str, ...]) -> str:
     if perspective is None:
-        return "everything (all hands)"
+        return "everyone (all hands open)"
     return f"{names[perspective]} (seat {perspective + 1})"
 
 

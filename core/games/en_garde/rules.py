@@ -106,7 +106,7 @@ class EnGarde:
             return None
         scores = state.scores
         winner = 0 if scores[0] >= ROUNDS_TO_WIN else 1
-        reason = f"won {scores[winner]} rounds to {scores[1 - winner]}"
+        reason = f"{scores[winner]} rounds to {scores[1 - winner]}"
         return Outcome((winner,), scores, reason)
 
     def view(self, state: EnGardeState, seat: int | None) -> EnGardeView:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.games.en_garde.pile import cards
+from core.games.en_garde.pile import VALUES, cards
 from core.games.en_garde.piste import START, advances, distance
 from core.games.en_garde.state import ROUNDS_TO_WIN, EnGardeState
 from core.games.en_garde.view import RoundReason, RoundResult
@@ -50,6 +50,8 @@ def by_hands(state: EnGardeState) -> EnGardeState:
     gap = distance(state.positions)
     held = (state.hands[0].count(gap), state.hands[1].count(gap))
     why = f"Hands compared at distance {gap}"
+    if gap > max(VALUES):
+        return by_advance(state, f"{why}: no card can match it")
     if held[0] == held[1]:
         return by_advance(state, f"{why}: {cards(held[0], gap)} each")
     winner = 0 if held[0] > held[1] else 1
