@@ -52,11 +52,11 @@ def acquire(path: Path, stream: BinaryIO) -> None:
         "program": Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "parlour",
         "since": datetime.now().astimezone().isoformat(timespec="seconds"),
     }
-    temporary = sidecar(path).with_suffix(f".lock.{os.getpid()}")
-    # The note is a courtesy: a read-only folder costs the refused opener the details only.
+    # The note is a courtesy: a read-only folder, or a torn note, costs a refused opener the
+    # details only (holder_of then says "another Parlour"). Written in place, with no temporary
+    # file, so an interruption can leave nothing behind but the note that release() removes.
     with contextlib.suppress(OSError):
-        temporary.write_text(json.dumps(note), encoding="utf-8")
-        os.replace(temporary, sidecar(path))
+        sidecar(path).write_text(json.dumps(note), encoding="utf-8")
 
 
 def release(path: Path, stream: BinaryIO) -> None:

@@ -145,7 +145,9 @@ def test_standard_end_of_pile_equal_hands_then_advance_decides() -> None:
     state = play(one_left("standard"), "1< d5")
     result = state.results[0]
     assert (result.winner, result.reason) == (1, "advance")
-    assert result.detail == "Hands compared at distance 7: no card can match it; advance 11 against 4."
+    assert result.detail == (
+        "Hands compared at distance 7: no card can match it; advance 11 against 4."
+    )
 
 
 def test_standard_end_of_pile_equal_hands_and_advance_is_a_drawn_round() -> None:

@@ -72,6 +72,31 @@ def test_truncation_recovers_every_complete_record(en_garde: Any, tmp_path: Path
         assert (log.damage is None) == (cut in (full.offsets[0], *ends))
 
 
+
+def test_truncation_at_every_byte_of_a_real_match_file(en_garde: Any, tmp_path: Path) -> None:
+    """A real En Garde file, cut at every byte offset: one full round, a note and a
+    resignation (kept short so that every offset is tried in about a second)."""
+    with create_match(en_garde, SEATS, {"level": "basic"}, clock=Ticks()) as opened:
+        while opened.match.state.round == 1:
+            play(opened, 5, moves=1)
+        opened.annotate(3, "bold start", "!?")
+        opened.resign(0)
+        path = opened.path
+    data, full = path.read_bytes(), read_log(path)
+    ends = record_ends(full)
+    assert len(full.entries) > 20 and full.damage is None
+    cut_file = tmp_path / "cut.parlour"
+    for cut in range(len(data) + 1):
+        cut_file.write_bytes(data[:cut])
+        if cut < full.offsets[0]:
+            with pytest.raises(LogError):
+                read_log(cut_file)
+            continue
+        log = read_log(cut_file)
+        complete = sum(1 for end in ends if end <= cut)
+        assert log.entries == full.entries[:complete]
+        assert (log.damage is None) == (cut in (full.offsets[0], *ends))
+
 def test_resume_a_torn_match_and_finish_it(en_garde: Any) -> None:
     with create_match(en_garde, SEATS, {"level": "standard"}) as opened:
         play(opened, seed=11, moves=60)

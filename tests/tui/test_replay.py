@@ -149,7 +149,7 @@ async def test_a_finished_match_cycles_through_both_seats_to_everything() -> Non
         assert screen.cursor.perspective == 1
         await pilot.press("p")
         assert screen.cursor.perspective is None
-        assert "everything" in text_of(app, "#rp-status")
+        assert "everyone (all hands open)" in text_of(app, "#rp-status")
 
 
 async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_exports() -> None:

@@ -137,7 +137,7 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
 
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 1"
     await keys(pilot, "enter")
-    assert app.screen is game and game.viewer == 0
+    assert game.is_current and game.viewer == 0
     # The check can see cards: Player 1's faces are on the game screen, Player 2's 5s not.
     seen = screenshot(app)
     mine, theirs = hands(game)
@@ -186,7 +186,7 @@ async def resume_and_resign(
     assert len(game.match.entries) == entries and game.match.state == state
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
     await keys(pilot, "enter")
-    assert app.screen is game and game.viewer == 1
+    assert game.is_current and game.viewer == 1
     assert RULES.view(game.match.state, 1).positions == (1, 23)
 
     await keys(pilot, "ctrl+r", "y")  # Player 2 resigns: the match is over
@@ -234,7 +234,7 @@ async def replay_annotate_export(pilot: Pilot[None], app: ParlourApp, path: Path
     await keys(pilot, "a")
     assert isinstance(app.screen, AnnotateScreen)
     await keys(pilot, *"rash", "up", "enter")  # the text, then ↑ from "no glyph" to ??
-    assert app.screen is screen
+    assert screen.is_current
     assert "✎ ?? rash" in shown(screen)[3]
     saved, _ = load_match(path)
     assert [(n.target, n.text, n.glyph) for _, n in saved.notes()] == [
