@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import BinaryIO
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 from core.rules import Wire
 

@@ -33,7 +33,7 @@ from core.match import (
     Sink,
 )
 from core.rules import CHANCE, Outcome, Rules, Wire, resolve_options
-from replays import paths
+from replays import catalogue, paths
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
 
@@ -154,6 +154,38 @@ class MatchSummary:
     def created(self) -> str:
         return self.header.created
 
+    def to_wire(self) -> dict[str, Wire]:
+        """Everything but the path, for the listing cache."""
+        outcome, damage = self.outcome, self.damage
+        return {
+            "header": self.header.to_wire(),
+            "title": self.title,
+            "entries": self.entries,
+            "turns": self.turns,
+            "last_played": self.last_played,
+            "outcome": None
+            if outcome is None
+            else [list(outcome.winners), list(outcome.scores), outcome.reason],
+            "damage": None
+            if damage is None
+            else [damage.entry, damage.offset, damage.reason, damage.file_size],
+        }
+
+    @classmethod
+    def from_wire(cls, path: Path, wire: Any) -> MatchSummary:
+        """The summary `to_wire` gave; raises ValueError (or KeyError, TypeError) if malformed."""
+        outcome, damage = wire["outcome"], wire["damage"]
+        return cls(
+            path,
+            Header.from_wire(wire["header"]),
+            str(wire["title"]),
+            int(wire["entries"]),
+            int(wire["turns"]),
+            float(wire["last_played"]),
+            None if outcome is None else Outcome(tuple(outcome[0]), tuple(outcome[1]), outcome[2]),
+            None if damage is None else Damage(*damage),
+        )
+
 
 @dataclass(frozen=True)
 class MatchListing:
@@ -270,13 +302,38 @@ def scan_matches() -> MatchListing:
     """Every match file in the folder, readable or not, most recently played first."""
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
+    cached, fresh = catalogue.load(), {}
     for path in sorted(paths.matches_dir().glob(f"*{SUFFIX}")):
         try:
-            found.append(summarise(read_log(path)))
+            key = catalogue.key_of(path)
+            summary = _cached(path, key, cached)
+            if summary is None:
+                summary = summarise(read_log(path))
+        except OSError as err:
+            unreadable.append((path, f"{path.name} cannot be read: {err.strerror or err}"))
+            continue
         except LogError as err:
             unreadable.append((path, str(err)))
+            continue
+        found.append(summary)
+        fresh[path.name] = (key, summary.to_wire())
+    if fresh != cached:
+        catalogue.save(fresh)
     found.sort(key=lambda s: s.last_played, reverse=True)
     return MatchListing(found, unreadable)
+
+
+def _cached(
+    path: Path, key: catalogue.Key, cached: dict[str, tuple[catalogue.Key, Any]]
+) -> MatchSummary | None:
+    """The cached summary of `path` if the file has not changed since it was made."""
+    hit = cached.get(path.name)
+    if hit is None or hit[0] != key:
+        return None
+    try:
+        return MatchSummary.from_wire(path, hit[1])
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
 
 
 def summarise(log: LogRead) -> MatchSummary:

@@ -9,7 +9,7 @@ import pytest
 
 from core.match import ActionEntry, Match, MetaEntry, NoteEntry, Seat
 from core.rules import CHANCE, BadOption
-from replays import paths
+from replays import catalogue, paths, store
 from replays.errors import DamagedLog, LogError, MatchNotFound, SaveFailed
 from replays.logfile import LogWriter, read_log
 from replays.store import (
@@ -200,6 +200,27 @@ def test_listing_reads_headers_and_counts_only(
     assert going.options == {"target": 10, "wins": 3}
     assert going.created == read_log(live_path).header.created
 
+
+
+def test_listing_reads_each_file_once_until_it_changes(
+    finished_file: Path, counting: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = list_matches()
+    reads: list[Path] = []
+    real_read = store.read_log
+
+    def counted(path: Path) -> Any:
+        reads.append(path)
+        return real_read(path)
+
+    monkeypatch.setattr(store, "read_log", counted)
+    assert list_matches() == first and reads == []
+    with open_match(finished_file, rules=counting) as opened:
+        opened.annotate(0, "later")
+    (summary,) = list_matches()
+    assert reads == [finished_file] and summary.entries == first[0].entries + 1
+    catalogue.cache_path().write_bytes(b"\xc1 garbage")
+    assert list_matches() == [summary] and len(reads) == 2
 
 def test_listing_reports_unreadable_files_apart(finished_file: Path, parlour_home: Path) -> None:
     (parlour_home / "matches" / "notes.parlour").write_text("not a match")
