@@ -338,6 +338,7 @@ def _play_one(
     path: Path,
 ) -> _Played:
     """One complete match into `path`; an interrupted or failed match leaves no file."""
+    from core.ai import decide
     from core.match import Header, Match, Seat
     from core.rules import CHANCE
     from replays.errors import LogError
@@ -372,7 +373,7 @@ def _play_one(
                 if seat == CHANCE:
                     opened.submit(rules.sample_chance(state, chance))
                 else:
-                    opened.submit(bots[seat].choose(rules, state, seat))
+                    opened.submit(decide(bots[seat], rules, state, seat))
     except BaseException as err:
         writer.close()
         _discard(path)

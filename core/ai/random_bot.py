@@ -7,9 +7,10 @@ from its seed and bots never disturb each other's (or the app's) randomness.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from core.rules import CHANCE, Action, Rules
+from core.rules import Action, Rules
 
 
 class RandomBot:
@@ -18,15 +19,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, rules: Rules[Any, Any], state: Any, seat: int) -> Action:
-        """One of `rules.legal_actions(state)`, uniformly; `seat` must be the seat to move."""
-        to_move = rules.to_move(state)
-        if to_move is None:
-            raise ValueError("the match is over: there is no move to choose")
-        if to_move == CHANCE or to_move != seat:
-            who = "chance" if to_move == CHANCE else f"seat {to_move}"
-            raise ValueError(f"it is {who}'s turn, not seat {seat}'s")
-        legal: list[Action] = rules.legal_actions(state)
+    def choose(self, rules: Rules[Any, Any], view: Any, legal: Sequence[Action]) -> Action:
+        """One of `legal`, uniformly (the view is not needed to play at random)."""
         if not legal:
-            raise ValueError(f"seat {seat} has no legal action")
+            raise ValueError("there is no legal action to choose from")
         return self._rng.choice(legal)

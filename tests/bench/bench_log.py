@@ -32,7 +32,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 
 from core import registry
-from core.ai import make_bot
+from core.ai import decide, make_bot
 from core.match import ActionEntry, Header, Match, Seat
 from core.rules import CHANCE, Outcome, Rules, Wire
 
@@ -49,7 +49,7 @@ def play_to_end(match: Match, submit: Callable[[Any], object], seed: int) -> Non
         if seat == CHANCE:
             submit(rules.sample_chance(match.state, chance))
         else:
-            submit(bots[seat].choose(rules, match.state, seat))
+            submit(decide(bots[seat], rules, match.state, seat))
 
 
 def timed_submits(match: Match, submit: Callable[[Any], object], seed: int) -> list[float]:
@@ -166,7 +166,7 @@ def series_entries(count: int, seed: int) -> tuple[Series, Header, list[ActionEn
         if seat == CHANCE:
             match.submit(series.sample_chance(match.state, rng))
         else:
-            match.submit(bots[seat].choose(series, match.state, seat))  # type: ignore[arg-type]
+            match.submit(decide(bots[seat], series, match.state, seat))  # type: ignore[arg-type]
     finished = match.state.finished
     print(f"   ({count} entries = {finished} complete random En Garde matches and part of one "
           "more, folded by the bench-only Series rules)")

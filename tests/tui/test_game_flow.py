@@ -226,7 +226,7 @@ async def test_help_lists_the_keys_and_closes() -> None:
 
 
 async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() -> None:
-    from core.ai import make_bot
+    from core.ai import decide, make_bot
 
     seats = (Seat("Robo", "bot", "random"), Seat("Tin", "bot", "random"))
     opened = scripted_match(seats)
@@ -236,7 +236,7 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         seat = match.to_move()
         assert seat is not None
         chosen = (RULES.sample_chance(match.state, rng) if seat == CHANCE
-                  else bots[seat].choose(RULES, match.state, seat))
+                  else decide(bots[seat], RULES, match.state, seat))
         opened.submit(chosen)
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:

@@ -25,6 +25,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
+from core.ai import decide
 from core.match import ActionEntry
 from core.rules import CHANCE, IllegalAction
 from replays.errors import LogError
@@ -456,7 +457,7 @@ class GameScreen(Screen[None]):
         worker = get_current_worker()
         started = time.monotonic()
         try:
-            action = bot.choose(self.rules, state, seat)
+            action = decide(bot, self.rules, state, seat)
         except Exception as err:  # a bot bug must not take the match down with it
             self.post_message(self.BotChose(position, None, f"{type(err).__name__}: {err}"))
             return

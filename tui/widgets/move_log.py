@@ -2,14 +2,25 @@
 
 The screen rebuilds it whenever the person at the device changes, because plain words depend
 on who reads them (your own draws name the card; the opponent's do not).
+
+Entries are kept as (lead, words) and wrapped again whenever the panel's width changes, with
+continuation lines hanging under the words, so a narrow terminal never crops a sentence and a
+long one never runs back under the move number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.events import Resize
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+MIN_WORDS = 8
+"""Columns the words keep beside their lead; below that the lead is shortened to fit."""
 
 
 def fold_chance(texts: Sequence[str]) -> str:
@@ -30,24 +41,97 @@ def fold_chance(texts: Sequence[str]) -> str:
     return "; ".join(parts)
 
 
-class MoveLog(RichLog):
-    """A scrolling list of moves; it never takes focus from the hand."""
+class MoveLog(ScrollView):
+    """A scrolling list of moves that follows the latest; it never takes focus from the hand.
+
+    There is no scrollbar (a one-column thumb reads as a stray glyph in so narrow a panel): the
+    mouse wheel scrolls, and the border says when earlier lines are out of sight.
+    """
 
     can_focus = False
 
     def __init__(self) -> None:
-        super().__init__(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        super().__init__(id="log")
         self.border_title = "Moves"
+        self.styles.scrollbar_size_vertical = 0
+        self.styles.overflow_x = "hidden"
+        self._entries: list[tuple[Text, Text]] = []
+        self._lines: list[Strip] = []
+        self._width = 0
+        """The width `_lines` were wrapped for (0: not laid out yet)."""
 
+    # -- what the screen writes ------------------------------------------------------------
     def heading(self, text: str) -> None:
-        self.write(Text(f"── {text} ──", style="bold"))
+        self._add(Text(""), Text(f"── {text} ──", style="bold"))
 
     def move(self, number: int, notation: str, words: str) -> None:
-        line = Text.assemble((f"{number:>3}. ", "dim"), (f"{notation:<6} ", "bold"), words)
-        self.write(line)
+        lead = Text.assemble((f"{number:>3}. ", "dim"), (f"{notation:<6} ", "bold"))
+        self._add(lead, Text(words))
 
     def chance(self, words: str) -> None:
-        self.write(Text(f"     · {words}", style="dim"))
+        self._add(Text("     · ", style="dim"), Text(words, style="dim"))
 
     def remark(self, words: str) -> None:
-        self.write(Text(f"     ! {words}", style="italic"))
+        self._add(Text("     ! ", style="italic"), Text(words, style="italic"))
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._lines.clear()
+        self._settle()
+
+    @property
+    def text(self) -> list[str]:
+        """The log as it reads on screen now, one string per line (for tests and tools)."""
+        return [strip.text.rstrip() for strip in self._lines]
+
+    # -- wrapping ----------------------------------------------------------------------------
+    def _add(self, lead: Text, words: Text) -> None:
+        self._entries.append((lead, words))
+        if self._width:
+            self._lines.extend(self._wrap(lead, words, self._width))
+        self._settle()
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            self._lines = [
+                line for lead, words in self._entries for line in self._wrap(lead, words, width)
+            ]
+            self._settle()
+
+    def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
+        """`words` wrapped beside `lead`, every continuation line indented to match it."""
+        lead = lead.copy()
+        lead.truncate(max(0, width - MIN_WORDS))
+        indent = lead.cell_len
+        console = self.app.console
+        options = console.options.update(width=max(1, width - indent), no_wrap=False,
+                                         overflow="fold", justify="left")
+        rows = console.render_lines(words, options, pad=False)
+        strips = []
+        for row, segments in enumerate(rows or [[]]):
+            first = list(lead.render(console)) if row == 0 else [Segment(" " * indent)]
+            strips.append(Strip([*first, *segments]).crop(0, width))
+        return strips
+
+    def _settle(self) -> None:
+        """Size the scroll area to the lines and show the latest of them."""
+        self.virtual_size = Size(self._width, len(self._lines))
+        self.refresh()
+        self.scroll_end(animate=False, x_axis=False)
+        self._say_hidden()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_hidden()
+
+    def _say_hidden(self) -> None:
+        self.border_subtitle = "▲ more above" if self.scroll_offset.y > 0 else ""
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = self.scroll_offset.y + y
+        if index >= len(self._lines):
+            return Strip.blank(width, self.rich_style)
+        return self._lines[index].extend_cell_length(width).apply_style(self.rich_style)
