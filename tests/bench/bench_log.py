@@ -151,6 +151,9 @@ class Series:
     def sample_chance(self, state: SeriesState, rng: random.Random) -> Any:
         return self.inner.sample_chance(state.inner, rng)
 
+    def view(self, state: SeriesState, seat: int | None) -> Any:
+        return self.inner.view(state.inner, seat)
+
     def from_wire(self, wire: Wire) -> Any:
         return self.inner.from_wire(wire)
 

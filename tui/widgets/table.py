@@ -46,6 +46,14 @@ class BoardWidget(Widget):
         """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals)."""
         raise NotImplementedError
 
+    def show_round_end(self, before: Any, after: Any, *, animate: bool) -> None:
+        """Draw the table as the last round was decided, under the round-end panel.
+
+        `before` is the view just before the action that ended the round, `after` the view
+        after it (the next round's, already reset). A game whose rounds end where the last
+        picture left them keeps that picture, which is what this default does.
+        """
+
 
 class HandWidget(Widget):
     """The private part: the viewer's own cards and the controls that compose an action."""

@@ -21,7 +21,10 @@ def end_round(
     done = replace(
         state,
         pending=None,
-        results=(*state.results, RoundResult(state.round, winner, reason, detail)),
+        results=(
+            *state.results,
+            RoundResult(state.round, winner, reason, detail, state.positions),
+        ),
     )
     if winner is not None and done.scores[winner] >= ROUNDS_TO_WIN:
         return replace(done, phase="over", actor=winner)

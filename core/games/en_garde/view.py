@@ -33,6 +33,8 @@ class RoundResult:
     reason: RoundReason
     detail: str
     """One sentence for players, e.g. "Hands compared at distance 4: 2 fours against 1"."""
+    positions: tuple[int, int] | None = None
+    """Where the fencers stood as the round ended (the board resets them for the next one)."""
 
 
 @dataclass(frozen=True)
