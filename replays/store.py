@@ -33,7 +33,7 @@ from core.match import (
     Sink,
 )
 from core.rules import CHANCE, Outcome, Rules, Wire, resolve_options
-from replays import catalogue, paths
+from replays import catalogue, lock, paths
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
 
@@ -291,6 +291,29 @@ def continue_from(
     if Match(game, header, moves).is_over:
         raise LogError("the match is already over at that point; pick an earlier position")
     return _start(game, header, moves, clock)
+
+
+def delete_match(target: Path | str) -> None:
+    """Remove a match file (by path or id) and its lock note, for good.
+
+    The lock is taken first, so a match being played, here or in another Parlour, is never
+    deleted under its player: MatchLocked says who has it. A copy kept aside when a damaged
+    file was repaired is left alone, since it exists to be examined.
+    """
+    path = locate(target)
+    try:
+        stream = path.open("rb")
+    except FileNotFoundError:
+        raise MatchNotFound(f"there is no match file {path}") from None
+    try:
+        lock.acquire(path, stream)
+    except LogError:
+        stream.close()
+        raise
+    try:
+        path.unlink()
+    finally:
+        lock.release(path, stream)
 
 
 def list_matches() -> list[MatchSummary]:

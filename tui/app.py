@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,7 +27,31 @@ from tui.themes import THEMES
 if TYPE_CHECKING:
     from core.match import Seat
     from core.rules import Rules
+    from replays.errors import MatchLocked
     from replays.store import OpenMatch
+
+
+def held_here(error: MatchLocked) -> bool:
+    """Whether the lock that refused us is this very process's (a screen of this window)."""
+    holder = error.holder
+    return holder is not None and holder.pid == os.getpid() and holder.host == socket.gethostname()
+
+
+def repaired_notice(opened: OpenMatch) -> str:
+    """What was kept of a match whose damaged tail was cut off on opening, and where the rest is."""
+    from core.match import ActionEntry
+    from core.rules import CHANCE
+    from replays.logfile import damaged_copy_path
+
+    moves = sum(1 for e in opened.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE)
+    kept = "no moves" if moves == 0 else "1 move" if moves == 1 else f"{moves} moves"
+    reason = f" ({opened.damage.reason})" if opened.damage is not None else ""
+    said = f"The end of {opened.path.name} was damaged{reason}. "
+    said += f"Kept {kept}; play goes on from there."
+    copy = damaged_copy_path(opened.path)
+    if copy.exists():
+        said += f" The damaged file is kept untouched as {copy}."
+    return said
 
 
 class ParlourApp(App[None]):
@@ -149,7 +174,14 @@ class ParlourApp(App[None]):
         """Create the match file and open its game screen in place of the current screen."""
         from replays.errors import LogError
         from replays.store import create_match
+        from tui.games import NoBoard, board_for
 
+        try:
+            board_for(rules.id)  # before a file exists for a game that cannot be shown
+        except NoBoard as err:
+            self.notify(f"{err}. Pick another game.", title="Cannot show this game",
+                        severity="error", markup=False, timeout=12)
+            return False
         try:
             opened = create_match(rules, tuple(seats), dict(options))
         except ValueError as err:  # options or seats the game does not allow
@@ -168,12 +200,28 @@ class ParlourApp(App[None]):
         return True
 
     def resume_match(self, ref: str | Path) -> bool:
-        """Open a stored match by id or path; a locked or unreadable one gets a clear notice."""
-        from replays.errors import LogError
+        """Open a stored match by id or path; a locked or unreadable one gets a clear notice.
+
+        A match this window already plays is brought forward instead (when its game screen is
+        on the stack) or named as open here, not "in another Parlour".
+        """
+        from replays.errors import LogError, MatchLocked
         from replays.store import open_match
 
         try:
             opened = open_match(ref)
+        except MatchLocked as err:
+            if not held_here(err):
+                self.notify(str(err), title="Could not open the match", severity="error",
+                            markup=False, timeout=12)
+                return False
+            if self.bring_forward(err.path):
+                self.notify("This match is already open in this window: here it is.",
+                            title="Already open", markup=False)
+                return True
+            self.notify("This match is already open in this window. Close it there first.",
+                        title="Already open", severity="warning", markup=False, timeout=12)
+            return False
         except (LogError, OSError) as err:
             self.notify(
                 str(err),
@@ -184,9 +232,8 @@ class ParlourApp(App[None]):
             )
             return False
         if opened.damage is not None:
-            said = str(opened.damage)
             self.notify(
-                f"{said[:1].upper()}{said[1:]}. The match goes on from the last good entry.",
+                repaired_notice(opened),
                 title="Match file repaired",
                 severity="warning",
                 markup=False,
@@ -207,11 +254,50 @@ class ParlourApp(App[None]):
                 "The game screen is not available in this build.", severity="error", markup=False
             )
             return
-        screen = GameScreen(opened)
+        from tui.games import NoBoard
+
+        try:
+            screen = GameScreen(opened)
+        except NoBoard as err:
+            opened.close()
+            self.notify(
+                f"{err}. The match file is kept as it is; `parlour export` can show it as text.",
+                title="Cannot show this game",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return
         if replace and len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def bring_forward(self, path: Path) -> bool:
+        """Go back to the game screen playing `path`: close the places opened over it.
+
+        The game's own panels (handoff, round end, help) stay, so it resumes where it was.
+        False when no game screen on the stack plays that file.
+        """
+        from textual.screen import ModalScreen
+
+        from tui.screens.game import GameScreen
+        from tui.screens.handoff import HandoffScreen
+
+        stack = self.screen_stack
+        games = [
+            i for i, screen in enumerate(stack)
+            if isinstance(screen, GameScreen) and screen.opened.path.resolve() == path.resolve()
+        ]
+        if not games:
+            return False
+        places = [
+            i for i in range(games[-1] + 1, len(stack))
+            if not isinstance(stack[i], ModalScreen | HandoffScreen)
+        ]
+        for _ in range(len(stack) - places[0] if places else 0):
+            self.pop_screen()
+        return True
 
     def open_replay(self, path: Path, *, replace: bool = False) -> bool:
         """Show the replay viewer for the match file at `path`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -9,14 +10,15 @@ import pytest
 
 from core.match import ActionEntry, Match, MetaEntry, NoteEntry, Seat
 from core.rules import CHANCE, BadOption
-from replays import catalogue, paths, store
-from replays.errors import DamagedLog, LogError, MatchNotFound, SaveFailed
+from replays import catalogue, lock, paths, store
+from replays.errors import DamagedLog, LogError, MatchLocked, MatchNotFound, SaveFailed
 from replays.logfile import LogWriter, read_log
 from replays.store import (
     END,
     annotate_file,
     continue_from,
     create_match,
+    delete_match,
     list_matches,
     load_match,
     open_match,
@@ -273,3 +275,27 @@ def test_a_failed_save_leaves_file_and_match_as_they_were(
         assert opened.path.read_bytes() == before and opened.match.entries == entries
         play(opened, seed=3, moves=1)
     assert read_log(opened.path).entries == opened.match.entries
+
+
+def test_delete_removes_the_file_and_its_lock_note(counting: Counting) -> None:
+    with create_match(counting, SEATS, {}) as opened:
+        play(opened, seed=3, moves=2)
+        path, match_id = opened.path, opened.match.header.match_id
+    lock.sidecar(path).write_text('{"pid": 1}', encoding="utf-8")  # left by a crash
+    delete_match(match_id)
+    assert not path.exists() and not lock.sidecar(path).exists()
+    assert list_matches() == []
+    with pytest.raises(MatchNotFound):
+        delete_match(path)
+
+
+def test_delete_refuses_a_match_that_is_open_and_says_who_has_it(counting: Counting) -> None:
+    with create_match(counting, SEATS, {}) as opened:
+        play(opened, seed=3, moves=2)
+        with pytest.raises(MatchLocked) as refused:
+            delete_match(opened.path)
+        assert refused.value.holder is not None and refused.value.holder.pid == os.getpid()
+        assert opened.path.exists() and lock.sidecar(opened.path).exists()
+        play(opened, seed=3, moves=1)  # the player goes on undisturbed
+    delete_match(opened.path)
+    assert not opened.path.exists()

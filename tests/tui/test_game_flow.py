@@ -14,7 +14,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from core.games.en_garde import EnGarde
-from core.games.en_garde.actions import Draw
+from core.games.en_garde.actions import Draw, Move
 from core.match import ActionEntry, Seat
 from core.rules import CHANCE
 from replays.store import OpenMatch, create_match, open_match
@@ -25,6 +25,7 @@ from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import MatchEndScreen, RoundEndScreen
+from tui.widgets.move_log import MoveLog
 
 RULES = EnGarde()
 ANN_DEAL = (1, 2, 3, 4, 4)
@@ -252,3 +253,74 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         assert outcome is not None and max(outcome.scores) == 5
         assert app.screen.end.headline == f"{screen.names[outcome.winners[0]]} wins the match"
         assert app.screen.end.last_round is not None
+
+
+LUNGE = [
+    *(Draw(card) for card in (5, 4, 4, 4, 5, 3, 3, 1, 5, 1)),
+    Move(3, True), Draw(5), Move(1, True), Draw(3), Move(4, True), Draw(2),
+    Move(3, True), Draw(1), Move(5, True), Draw(2), Move(4, False), Draw(1),
+]
+"""Ann on 13 holds 2 2 5 5 5; Bob on 23 holds 1 1 1 3 4: he can neither parry a 5 nor retreat."""
+
+
+async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
+    opened = create_match(RULES, (Seat("Ann"), Seat("Robo", "bot", "random")),
+                          {"level": "advanced"})
+    for action in LUNGE:
+        opened.submit(action)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, opened, draws([]))
+        assert screen.query_one("#fencer-0", Fencer).space == 13
+        await keys(pilot, "3", "d", "enter")  # advance 5 to space 18, attack with a 5
+        assert plays(screen)[-1] == "5>x5"
+        assert isinstance(app.screen, RoundEndScreen)
+        assert RULES.view(screen.match.state, 0).positions == (1, 23)  # already reset
+        assert screen.query_one("#fencer-0", Fencer).space == 18
+        assert screen.query_one("#fencer-1", Fencer).space == 23
+        assert "distance 5" in str(screen.query_one("#eg-info").render())
+        await keys(pilot, "enter")
+        assert screen.query_one("#fencer-0", Fencer).space == 1
+
+
+def text_of(log: MoveLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened)
+        log = screen.query_one(MoveLog)
+        words = "Player 2 advanced 3 and attacked with a 5, which could not be parried"
+        for size in ((100, 32), (80, 24), (100, 32)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            log.move(14, "3>x5", words)
+            await pilot.pause()
+            width = log.scrollable_content_region.width
+            lines = text_of(log)
+            start = max(i for i, line in enumerate(lines) if line.startswith(" 14. 3>x5"))
+            entry = lines[start:]
+            indent = len(" 14. 3>x5   ")
+            assert len(entry) > 1 and all(len(line) <= width for line in lines)
+            assert all(line.startswith(" " * indent) for line in entry[1:])
+            assert " ".join(line.strip() for line in entry) == f"14. 3>x5   {words}"
+            assert all(line[indent - 1] == " " for line in entry)
+
+
+async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        screen = await open_game(app, pilot, opened)
+        log = screen.query_one(MoveLog)
+        assert log.border_subtitle == ""
+        for number in range(1, 30):
+            log.move(number, "4>", "Ann moved 4 forward")
+        await pilot.pause()
+        assert log.scrollbar_size_vertical == 0
+        last = text_of(log)[-1]
+        assert last.endswith("Ann moved 4 forward") and "29." in last
+        assert log.border_subtitle == "▲ more above"

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
+import tui.games
 from core import registry
 from core.match import Seat
 from core.rules import CHANCE
+from replays import lock
+from replays.logfile import damaged_copy_path
 from replays.store import create_match, open_match
 from tui.app import ParlourApp
 from tui.screens.resume import ReplayListScreen, ResumeScreen, when
@@ -78,14 +84,71 @@ async def test_enter_resumes_the_match() -> None:
         assert game.opened.path == path
 
 
+def pretend_another_process_holds(path: Path) -> None:
+    """Rewrite the lock note so the lock this test holds reads as another Parlour's."""
+    note = json.loads(lock.sidecar(path).read_text(encoding="utf-8"))
+    lock.sidecar(path).write_text(json.dumps({**note, "pid": os.getpid() + 1}), encoding="utf-8")
+
+
 async def test_a_match_open_elsewhere_is_refused_with_the_stores_message() -> None:
     path = new_match(1)
     with open_match(path):
+        pretend_another_process_holds(path)
         app = ParlourApp(Start("resume"))
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.press("enter")
             assert isinstance(app.screen, ResumeScreen)
-            assert any("this match is open in another" in m for m in messages(app))
+            assert any("this match is open in another Parlour (pid" in m for m in messages(app))
+
+
+async def test_resuming_the_match_this_window_plays_goes_back_to_it() -> None:
+    from tui.screens.game import GameScreen
+    from tui.screens.handoff import HandoffScreen
+
+    path = new_match(1)
+    app = ParlourApp(Start("resume", match=str(path)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        (game,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        assert isinstance(app.screen, HandoffScreen)  # two humans: the game waits for a player
+        app.action_resume()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)  # the game, just as it was left
+        assert [s for s in app.screen_stack if isinstance(s, GameScreen)] == [game]
+        assert any("already open in this window" in m for m in messages(app))
+        assert not any("another Parlour" in m for m in messages(app))
+        await pilot.press("enter")
+        assert app.screen is game
+
+
+async def test_a_match_held_by_this_window_elsewhere_is_named_as_such() -> None:
+    path = new_match(1)
+    with open_match(path):  # this process holds it, but no game screen shows it
+        app = ParlourApp(Start("resume"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("enter")
+            assert isinstance(app.screen, ResumeScreen)
+            assert any("already open in this window" in m for m in messages(app))
+            await pilot.press("d", "y")
+            assert path.exists()
+            assert any("open in this window: close it there first" in m for m in messages(app))
+
+
+async def test_a_game_without_a_board_gets_a_notice_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = new_match(1)
+    monkeypatch.setattr(tui.games, "_MODULES", {})
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, ResumeScreen)
+        assert any("cannot show 'en-garde' on screen yet" in m for m in messages(app))
+        assert app.start_match(registry.get("en-garde"), SEATS, {"level": "standard"}) is False
+    assert [p.name for p in path.parent.glob("*.parlour")] == [path.name]  # nothing new
+    with open_match(path):  # the refused match was closed again
+        pass
 
 
 async def test_a_damaged_tail_is_listed_and_repaired_on_opening() -> None:
@@ -97,7 +160,10 @@ async def test_a_damaged_tail_is_listed_and_repaired_on_opening() -> None:
         ((_, game, *_),) = rows(app)
         assert game.endswith("⚠")
         await pilot.press("enter")
-        assert any("can be recovered" in m for m in messages(app))
+    (said,) = [m for m in messages(app) if "damaged" in m]
+    assert "Kept 3 moves" in said
+    assert f"kept untouched as {damaged_copy_path(path)}" in said
+    assert damaged_copy_path(path).read_bytes().endswith(b"\xc1\xc1 torn")
 
 
 async def test_a_file_that_is_not_a_match_is_listed_with_the_reason() -> None:

@@ -54,7 +54,10 @@ def rounds(view: EnGardeView, names: Sequence[str]) -> list[RoundEnd]:
             headline = f"Round {result.round} is drawn"
         else:
             headline = f"{names[result.winner]} wins round {result.round}"
-        why = f"{REASONS.get(result.reason, result.reason)}: {result.detail}"
+        label = REASONS.get(result.reason, result.reason)
+        # A detail that names its reason ("Hands compared at distance 4 ...") needs no label.
+        named = label.lower() in result.detail.lower()
+        why = result.detail if named else f"{label}: {result.detail}"
         told.append(RoundEnd(result.round, headline, why, score(view, names)))
     return told
 

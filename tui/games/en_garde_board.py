@@ -8,6 +8,7 @@ by space (an offset animation), or jumps when the app's animations are off.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
@@ -141,3 +142,17 @@ class EnGardeBoard(BoardWidget):
             self.query_one(f"#fencer-{seat}", Fencer).place(view.positions[seat], slide=animate)
         self.query_one(".eg-track", Static).update(track(view.positions))
         self.query_one("#eg-info", Static).update(self.info_line(view))
+
+    def show_round_end(self, before: EnGardeView, after: EnGardeView, *, animate: bool) -> None:
+        """The fencers where the round was decided (the final lunge included), new score.
+
+        The rules reset the piste as a round ends, so the last advance would otherwise never
+        be drawn; the cards shown are those of the moment before the deciding action.
+        """
+        last = after.rounds[-1] if after.rounds else None
+        if last is None or last.positions is None:
+            return
+        moment = replace(
+            before, positions=last.positions, scores=after.scores, pending=None, to_move=None
+        )
+        self.show(moment, animate=animate)

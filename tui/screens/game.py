@@ -160,10 +160,21 @@ class GameScreen(Screen[None]):
     # -- what is shown ------------------------------------------------------------------------
     def _public_view(self) -> Any:
         """A view that is safe to draw on the board when nobody is at the device yet."""
+        return self._view_of(self.match.state)
+
+    def _view_of(self, state: Any) -> Any:
+        """`state` as the person at the device may see it (the first human's, if nobody yet)."""
         if self.viewer is not None:
-            return self.rules.view(self.match.state, self.viewer)
+            return self.rules.view(state, self.viewer)
         seat = self.humans[0] if self.humans else None
-        return self.rules.view(self.match.state, seat)
+        return self.rules.view(state, seat)
+
+    def _before_last_action(self) -> Any:
+        """The state just before the latest action: at a round end, the one that decided it."""
+        for index in range(len(self.match.entries) - 1, -1, -1):
+            if isinstance(self.match.entries[index], ActionEntry) and index < len(self._befores):
+                return self._befores[index]
+        return self.match.state
 
     def _check(self, action: Any) -> str | None:
         """None if the seat to move may play `action` now, else the rules' reason."""
@@ -177,9 +188,12 @@ class GameScreen(Screen[None]):
         view = self._public_view()
         told = self.kit.rounds(view, self.names)
         if len(told) > self._rounds_told:
-            # A round has just ended: the board keeps its last picture under the round-end
-            # panel, and the fencers walk back to their places while the next deal comes out.
+            # A round has just ended: under the round-end panel the board shows the moment it
+            # was decided (the rules have already reset the table for the next round); the
+            # pieces go back to their places once the panel is dismissed.
             self.hand.clear()
+            before = self._view_of(self._before_last_action())
+            self.board.show_round_end(before, view, animate=animate)
             self.query_one("#status", Static).update(Content(told[-1].headline))
             return
         self.board.show(view, animate=animate)

@@ -18,8 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from replays.errors import LogError
-from replays.store import MatchSummary, scan_matches
+from replays.errors import LogError, MatchLocked
+from replays.store import MatchSummary, delete_match, scan_matches
 
 if TYPE_CHECKING:
     from tui.app import ParlourApp
@@ -79,18 +79,6 @@ def result(summary: MatchSummary) -> str:
     names = [summary.seats[w].name for w in outcome.winners if 0 <= w < len(summary.seats)]
     score = "-".join(str(s) for s in outcome.scores)
     return f"{' & '.join(names)} won" + (f" {score}" if score else "")
-
-
-def delete_match_file(path: Path) -> None:
-    """Delete a match file unless it is open elsewhere (MatchLocked then says where)."""
-    from replays import lock
-
-    with path.open("rb") as stream:
-        lock.acquire(path, stream)
-        try:
-            path.unlink()
-        finally:
-            lock.release(path, stream)
 
 
 class ConfirmDelete(ModalScreen[bool]):
@@ -263,8 +251,18 @@ class MatchListScreen(Screen[None]):
         self.app.push_screen(ConfirmDelete(what), answered)
 
     def _delete(self, path: Path, what: str) -> None:
+        from tui.app import held_here
+
         try:
-            delete_match_file(path)
+            delete_match(path)
+        except MatchLocked as err:
+            said = (
+                "This match is open in this window: close it there first, then delete it."
+                if held_here(err)
+                else str(err)
+            )
+            self.app.notify(said, title="Not deleted", severity="error", markup=False, timeout=12)
+            return
         except LogError as err:
             self.app.notify(
                 str(err), title="Not deleted", severity="error", markup=False, timeout=12

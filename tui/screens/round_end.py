@@ -41,6 +41,7 @@ class RoundEndScreen(ModalScreen[None]):
             yield Static(Content(self.result.why), classes="why")
             yield Static(Content(self.result.score), classes="score")
             yield Button("Next round ⏎", id="next", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()

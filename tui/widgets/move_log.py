@@ -44,8 +44,8 @@ def fold_chance(texts: Sequence[str]) -> str:
 class MoveLog(ScrollView):
     """A scrolling list of moves that follows the latest; it never takes focus from the hand.
 
-    There is no scrollbar (a one-column thumb reads as a stray glyph in so narrow a panel): the
-    mouse wheel scrolls, and the border says when earlier lines are out of sight.
+    The game's stylesheet hides its scrollbar (a one-column thumb reads as a stray glyph in so
+    narrow a panel): the mouse wheel scrolls, and the border says when earlier lines are hidden.
     """
 
     can_focus = False
@@ -53,8 +53,6 @@ class MoveLog(ScrollView):
     def __init__(self) -> None:
         super().__init__(id="log")
         self.border_title = "Moves"
-        self.styles.scrollbar_size_vertical = 0
-        self.styles.overflow_x = "hidden"
         self._entries: list[tuple[Text, Text]] = []
         self._lines: list[Strip] = []
         self._width = 0
@@ -80,25 +78,31 @@ class MoveLog(ScrollView):
         self._settle()
 
     @property
-    def text(self) -> list[str]:
-        """The log as it reads on screen now, one string per line (for tests and tools)."""
-        return [strip.text.rstrip() for strip in self._lines]
+    def lines(self) -> list[Strip]:
+        """The log as wrapped for the panel's width now, one strip per screen line."""
+        return self._lines
 
     # -- wrapping ----------------------------------------------------------------------------
     def _add(self, lead: Text, words: Text) -> None:
         self._entries.append((lead, words))
-        if self._width:
+        if not self._fit() and self._width:
             self._lines.extend(self._wrap(lead, words, self._width))
         self._settle()
 
     def on_resize(self, event: Resize) -> None:
-        width = self.scrollable_content_region.width
-        if width != self._width:
-            self._width = width
-            self._lines = [
-                line for lead, words in self._entries for line in self._wrap(lead, words, width)
-            ]
+        if self._fit():
             self._settle()
+
+    def _fit(self) -> bool:
+        """Wrap every entry again if the panel's width has changed; say whether it had."""
+        width = self.scrollable_content_region.width
+        if width == self._width:
+            return False
+        self._width = width
+        self._lines = [
+            line for lead, words in self._entries for line in self._wrap(lead, words, width)
+        ] if width else []
+        return True
 
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
         """`words` wrapped beside `lead`, every continuation line indented to match it."""
