@@ -244,17 +244,8 @@ class ParlourApp(App[None]):
 
     def open_match(self, opened: OpenMatch, *, replace: bool = False) -> None:
         """Show the game screen for an open match; it owns (and closes) `opened` from here."""
-        try:
-            from tui.screens.game import GameScreen
-        except ModuleNotFoundError as err:
-            if err.name != "tui.screens.game":
-                raise
-            opened.close()
-            self.notify(
-                "The game screen is not available in this build.", severity="error", markup=False
-            )
-            return
         from tui.games import NoBoard
+        from tui.screens.game import GameScreen
 
         try:
             screen = GameScreen(opened)
@@ -312,15 +303,8 @@ class ParlourApp(App[None]):
                 timeout=12,
             )
             return False
-        try:
-            from tui.screens.replay import ReplayScreen
-        except ModuleNotFoundError as err:
-            if err.name != "tui.screens.replay":
-                raise
-            self.notify(
-                "Replay viewer not available in this build.", severity="warning", markup=False
-            )
-            return False
+        from tui.screens.replay import ReplayScreen
+
         try:
             screen = ReplayScreen(path)
         except (LogError, OSError) as err:

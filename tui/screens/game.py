@@ -31,6 +31,7 @@ from core.rules import CHANCE, IllegalAction
 from replays.errors import LogError
 from replays.store import OpenMatch
 from tui.games import board_for
+from tui.screens import parlour
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.round_end import MatchEnd, MatchEndScreen, RoundEndScreen
@@ -521,9 +522,8 @@ class GameScreen(Screen[None]):
         """Leave for the menu; the file already holds every move."""
         self._close()
         self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
-        show_menu = getattr(self.app, "show_menu", None)
-        if callable(show_menu) and len(self.app.screen_stack) > 1:
-            show_menu()
+        if len(self.app.screen_stack) > 1:
+            parlour(self.app).show_menu()
         else:
             self.app.exit()
 

@@ -28,6 +28,7 @@ from replays.errors import HiddenPerspective, LogError
 from replays.export import to_markdown
 from replays.store import annotate_file, continue_from, load_match
 from tui.games import NoBoard, board_for
+from tui.screens import parlour
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 
@@ -511,13 +512,6 @@ class ReplayScreen(Screen[None]):
                         severity="warning")
             return
         try:
-            from tui.screens.game import GameScreen
-        except ModuleNotFoundError as err:
-            if err.name != "tui.screens.game":
-                raise
-            self.notify("The game screen is not available in this build.", severity="error")
-            return
-        try:
             opened = continue_from(self.path, here)
         except (LogError, OSError) as err:
             self.notify(f"{err}", title="Could not start the new match", severity="error",
@@ -527,7 +521,7 @@ class ReplayScreen(Screen[None]):
         number = self._row(here).number
         self.notify(f"A new match from entry {number} of this one: {opened.path.name}.",
                     title="Continuing from here")
-        self.app.push_screen(GameScreen(opened))
+        parlour(self.app).open_match(opened)
 
     # -- leaving --------------------------------------------------------------------------------
     def action_keys(self) -> None:

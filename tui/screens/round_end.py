@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
 from replays.errors import LogError
+from tui.screens import parlour
 from tui.widgets.table import RoundEnd
 
 
@@ -113,21 +114,12 @@ class MatchEndScreen(Screen[None]):
         self._open_replay(annotate=True)
 
     def action_menu(self) -> None:
-        show_menu = getattr(self.app, "show_menu", None)
-        if callable(show_menu):
-            show_menu()
-        else:
-            self.app.pop_screen()
+        parlour(self.app).show_menu()
 
     def _open_replay(self, *, annotate: bool) -> None:
         """The replay viewer, at the last move; for annotating, its note editor is opened."""
-        try:
-            from tui.screens.replay import ReplayScreen
-        except ModuleNotFoundError as err:
-            if err.name != "tui.screens.replay":
-                raise
-            self.notify("The replay viewer is not available in this build.", severity="warning")
-            return
+        from tui.screens.replay import ReplayScreen
+
         try:
             screen = ReplayScreen(self.end.path)
         except (LogError, OSError, ValueError) as err:
