@@ -76,7 +76,10 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, object]) -> 
 
 @runtime_checkable
 class Action(Protocol):
-    """A single decision (or chance outcome). Games use frozen dataclasses."""
+    """A single decision (or chance outcome). Games use frozen dataclasses.
+
+    `to_wire()` gives plain msgpack-able values; the class's `from_wire(wire)` (and the game's
+    `Rules.from_wire`, which reads any of its actions) turns them back into the action."""
 
     def to_wire(self) -> Wire: ...
 

@@ -65,6 +65,12 @@ def test_parse_rejects_junk_with_a_hint(junk: str) -> None:
 @pytest.mark.parametrize(("text", "action"), TABLE)
 def test_wire_round_trip(text: str, action: object) -> None:
     assert RULES.from_wire(action.to_wire()) == action  # type: ignore[attr-defined]
+    assert type(action).from_wire(action.to_wire()) == action  # type: ignore[attr-defined]
+
+
+def test_an_action_class_reads_only_its_own_wire_form() -> None:
+    with pytest.raises(IllegalAction, match="not the wire form of Move"):
+        Move.from_wire(Parry().to_wire())
 
 
 @pytest.mark.parametrize(

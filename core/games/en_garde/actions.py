@@ -1,14 +1,33 @@
-"""En Garde's actions: one decision each. Chance draws name the card drawn."""
+"""En Garde's actions: one decision each. Chance draws name the card drawn.
+
+Each action's wire form is a short list whose first item names it (see docs/FORMAT.md);
+`from_wire` reads any of them back and refuses everything else with IllegalAction.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
-from core.rules import Wire
+from core.rules import IllegalAction, Wire
+
+_LARGEST = 5
+"""Card values and card counts both run from 1 to 5."""
+
+
+class _Wired:
+    """Gives every action class `from_wire`, as the Rules contract names it."""
+
+    @classmethod
+    def from_wire(cls, wire: Wire) -> Self:
+        action = from_wire(wire)
+        if not isinstance(action, cls):
+            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
+        return action
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Wired):
     """Chance: the next card to come off the pile (for whoever is being dealt or refilling)."""
 
     card: int
@@ -18,7 +37,7 @@ class Draw:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(_Wired):
     """Play `card` and move exactly that many spaces; forward is toward the opponent."""
 
     card: int
@@ -29,7 +48,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(_Wired):
     """Attack with `count` cards of `value` (= the distance); count > 1 is a strengthened attack."""
 
     value: int
@@ -40,7 +59,7 @@ class Attack:
 
 
 @dataclass(frozen=True)
-class AdvanceAttack:
+class AdvanceAttack(_Wired):
     """Advanced level: play `move` to step forward, then attack with `count` cards of `value`."""
 
     move: int
@@ -52,7 +71,7 @@ class AdvanceAttack:
 
 
 @dataclass(frozen=True)
-class Parry:
+class Parry(_Wired):
     """Defend by playing as many cards of the attack's value as the attack used."""
 
     def to_wire(self) -> Wire:
@@ -60,7 +79,7 @@ class Parry:
 
 
 @dataclass(frozen=True)
-class Retreat:
+class Retreat(_Wired):
     """Advanced level, against an advance-and-attack only: play `card` and move back."""
 
     card: int
@@ -70,7 +89,7 @@ class Retreat:
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(_Wired):
     """Decline: take the hit instead of parrying, or let basic's last attack chance go."""
 
     def to_wire(self) -> Wire:
@@ -78,3 +97,38 @@ class Pass:
 
 
 EnGardeAction = Draw | Move | Attack | AdvanceAttack | Parry | Retreat | Pass
+
+
+def from_wire(wire: Wire) -> EnGardeAction:
+    """The action `to_wire` produced; raises IllegalAction on anything malformed."""
+    if isinstance(wire, list) and wire and isinstance(wire[0], str):
+        tag, args = wire[0], wire[1:]
+        arity = {"draw": 1, "move": 2, "attack": 2, "advance": 3, "retreat": 1}.get(tag, 0)
+        if len(args) == arity:
+            if tag == "draw":
+                return Draw(_number(args[0], wire))
+            if tag == "move" and type(args[1]) is bool:
+                return Move(_number(args[0], wire), args[1])
+            if tag == "attack":
+                return Attack(_number(args[0], wire), _number(args[1], wire))
+            if tag == "advance":
+                numbers = [_number(arg, wire) for arg in args]
+                return AdvanceAttack(*numbers)
+            if tag == "retreat":
+                return Retreat(_number(args[0], wire))
+            if tag in ("parry", "pass"):
+                return Parry() if tag == "parry" else Pass()
+    raise _malformed(wire)
+
+
+def _number(value: Wire, wire: Wire) -> int:
+    """A card value or card count: a whole number from 1 to 5 (never a bool)."""
+    if type(value) is not int or not 1 <= value <= _LARGEST:
+        raise _malformed(wire)
+    return value
+
+
+def _malformed(wire: Wire) -> IllegalAction:
+    shown = repr(wire)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return IllegalAction(f"Not an En Garde action: {shown}")

@@ -1,4 +1,4 @@
-"""En Garde's compact notation and wire decoding.
+"""En Garde's compact notation.
 
     d3      chance: a 3 is drawn (dealt, or drawn in a refill)
     3>      move 3 forward (toward the opponent)
@@ -27,7 +27,7 @@ from core.games.en_garde.actions import (
     Retreat,
 )
 from core.games.en_garde.pile import COPIES, VALUES
-from core.rules import IllegalAction, Wire
+from core.rules import IllegalAction
 
 _DIGITS = {str(v): v for v in VALUES}
 
@@ -84,38 +84,3 @@ def _cards(digits: str) -> tuple[int, int] | None:
     if not 1 <= len(digits) <= COPIES or digits[0] not in _DIGITS or len(set(digits)) != 1:
         return None
     return _DIGITS[digits[0]], len(digits)
-
-
-def from_wire(wire: Wire) -> EnGardeAction:
-    """The action `to_wire` produced; raises IllegalAction on anything malformed."""
-    if isinstance(wire, list) and wire and isinstance(wire[0], str):
-        tag, args = wire[0], wire[1:]
-        arity = {"draw": 1, "move": 2, "attack": 2, "advance": 3, "retreat": 1}.get(tag, 0)
-        if len(args) == arity:
-            if tag == "draw":
-                return Draw(_number(args[0], wire))
-            if tag == "move" and type(args[1]) is bool:
-                return Move(_number(args[0], wire), args[1])
-            if tag == "attack":
-                return Attack(_number(args[0], wire), _number(args[1], wire))
-            if tag == "advance":
-                numbers = [_number(arg, wire) for arg in args]
-                return AdvanceAttack(*numbers)
-            if tag == "retreat":
-                return Retreat(_number(args[0], wire))
-            if tag in ("parry", "pass"):
-                return Parry() if tag == "parry" else Pass()
-    raise _malformed(wire)
-
-
-def _number(value: Wire, wire: Wire) -> int:
-    """A card value or card count: a whole number from 1 to 5 (never a bool)."""
-    if type(value) is not int or not 1 <= value <= COPIES:
-        raise _malformed(wire)
-    return value
-
-
-def _malformed(wire: Wire) -> IllegalAction:
-    shown = repr(wire)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    return IllegalAction(f"Not an En Garde action: {shown}")

@@ -28,6 +28,7 @@ from core.games.en_garde.actions import (
     Parry,
     Pass,
     Retreat,
+    from_wire,
 )
 from core.games.en_garde.parry import defences
 from core.games.en_garde.piste import distance
@@ -139,7 +140,7 @@ class EnGarde:
         return notation.parse(text)
 
     def from_wire(self, wire: Wire) -> EnGardeAction:
-        return notation.from_wire(wire)
+        return from_wire(wire)
 
     def describe(
         self,
