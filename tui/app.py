@@ -16,6 +16,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tui import settings as settings_file
@@ -61,6 +62,10 @@ class ParlourApp(App[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss", "styles/menu.tcss"]
     """The menu's styles load with the app's: parsed once, before the first frame."""
     COMMANDS = App.COMMANDS | {ParlourCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The game and replay screens bind ? to their own help; elsewhere it lists the keys.
+        Binding("question_mark", "toggle_keys", "keys"),
+    ]
 
     def __init__(self, start: Start | None = None) -> None:
         super().__init__()
@@ -102,6 +107,23 @@ class ParlourApp(App[None]):
                 severity="warning",
                 markup=False,
             )
+
+    def action_toggle_keys(self) -> None:
+        """List the keys of the screen on top: its own and the app's, hidden ones included."""
+        from tui.screens.help import KeysScreen
+
+        screen, keys, seen = self.screen, [], set()
+        own = {b.action for b in getattr(type(screen), "BINDINGS", []) if isinstance(b, Binding)}
+        own |= {b.action for b in self.BINDINGS if isinstance(b, Binding)}
+        for node, binding, _, _ in screen.active_bindings.values():
+            ours = node in (screen, self) and binding.action in own  # not Textual's tab & co
+            if ours and binding.description and binding.action not in seen:
+                seen.add(binding.action)
+                keys.append((self.get_key_display(binding), binding.description))
+        keys.append((self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),
+                     "commands (new game, rules, settings…)"))
+        place = screen.sub_title or screen.title or "Parlour"
+        self.push_screen(KeysScreen(place, keys))
 
     # -- start-up ----------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:

@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from core.games.en_garde import EnGarde
 from core.games.en_garde.actions import Draw, Move
+from core.games.en_garde.view import EnGardeView, PendingAttack, RoundResult
 from core.match import ActionEntry, Seat
 from core.rules import CHANCE
 from replays.store import OpenMatch, create_match, open_match
 from tui.app import ParlourApp
-from tui.games.en_garde_board import Fencer
+from tui.games.en_garde import prompt, rounds
+from tui.games.en_garde_board import EnGardeBoard, Fencer
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import MatchEndScreen, RoundEndScreen
-from tui.widgets.move_log import MoveLog
+from tui.widgets.move_log import MoveLog, fold_chance
 
 RULES = EnGarde()
 ANN_DEAL = (1, 2, 3, 4, 4)
@@ -109,6 +113,8 @@ async def test_a_scripted_round_between_two_humans() -> None:
         assert isinstance(app.screen, RoundEndScreen)
         assert app.screen.result.headline == "Ann wins round 1"
         assert app.screen.result.why.startswith("Hit")
+        shown = [k for k in app.screen.query("FooterKey") if getattr(k, "action", "") == "next"]
+        assert [getattr(k, "key", "") for k in shown] == ["enter"]  # as the button says: ⏎
         await keys(pilot, "enter")
         # Round 2 is dealt blind, and Bob (who starts it) gets the device.
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
@@ -128,6 +134,18 @@ async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
         assert len(screen.match.entries) == before
         assert RULES.view(screen.match.state, 0).positions == (1, 23)
         assert app.screen is screen
+
+
+async def test_an_attack_beyond_any_card_says_the_distance_not_a_card_number() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", "1", "d")  # advance 1: distance 21 is left
+        hint = str(screen.query_one("#hint").render())
+        assert "After moving 1 the distance is 21: too far to attack" in hint
+        assert "no card" not in hint
+        await keys(pilot, "escape", "a")  # attack with no card picked, at distance 22
+        assert "The distance is 22: too far to attack" in str(screen.query_one("#hint").render())
 
 
 async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
@@ -324,3 +342,51 @@ async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -
         last = text_of(log)[-1]
         assert last.endswith("Ann moved 4 forward") and "29." in last
         assert log.border_subtitle == "▲ more above"
+
+
+def test_draws_fold_into_counts_of_unseen_cards_and_lists_of_seen_ones() -> None:
+    said = ["Ann drew a 1", "Bob drew a card", "Ann drew a 3", "Bob drew a card",
+            "Ann drew a 3", "Bob drew a card"]
+    assert fold_chance(said) == "Ann drew a 1, 3, 3; Bob drew 3 cards"
+    assert fold_chance(["Bob drew a card"]) == "Bob drew a card"
+
+
+def defending(positions: tuple[int, int], hand: tuple[int, ...]) -> EnGardeView:
+    """Bob's view as he answers Ann's advance-and-attack with a 5."""
+    view = RULES.view(RULES.new(2, {"level": "advanced"}), 1)
+    return replace(view, phase="defend", to_move=1, positions=positions,
+                   hands=(None, hand), pending=PendingAttack(0, 5, 1, True))
+
+
+def test_retreat_is_offered_only_when_a_card_can_retreat() -> None:
+    assert prompt(defending((16, 21), (1, 3, 4)), ("Ann", "Bob")) == (
+        "parry with a 5 or retreat")
+    assert prompt(defending((18, 23), (1, 3, 4)), ("Ann", "Bob")) == "parry with a 5"
+
+
+def test_a_round_lost_for_want_of_a_move_names_who_had_none() -> None:
+    view = replace(RULES.view(RULES.new(2, {"level": "advanced"}), None), rounds=(
+        RoundResult(1, 0, "no-move", "The player to move had no legal move or attack.",
+                    (9, 11)),))
+    (told,) = rounds(view, ("Ann", "Bob"))
+    assert told.headline == "Ann wins round 1"
+    assert told.why == "No legal move: Bob could neither move nor attack."
+
+
+async def test_the_board_counts_the_pile_in_words_and_empties_it_when_the_pile_decided() -> None:
+    class Table(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EnGardeBoard(("Ann", "Bob"))
+
+    app = Table()
+    async with app.run_test(size=(100, 12)) as pilot:
+        board = app.query_one(EnGardeBoard)
+        start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
+        before = replace(start, positions=(8, 12), pile=1)
+        board.show(before, animate=False)
+        await pilot.pause()
+        assert "pile 1 card " in str(board.query_one("#eg-info").render())
+        ended = RoundResult(1, 0, "advance", "Advance 9 against 9.", (10, 12))
+        board.show_round_end(before, replace(start, rounds=(ended,)), animate=False)
+        await pilot.pause()
+        assert "pile 0 cards" in str(board.query_one("#eg-info").render())

@@ -6,6 +6,7 @@ from textual.widgets import MarkdownViewer, OptionList, Select
 
 from core import registry
 from tui.app import ParlourApp
+from tui.screens.help import KeysScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.resume import ReplayListScreen, ResumeScreen
@@ -53,6 +54,25 @@ async def test_letter_shortcuts_open_each_place() -> None:
             app.show_menu()
             await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_question_mark_lists_the_keys_of_screens_without_their_own_help() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, place in (("", "Main menu"), ("s", "Settings"), ("n", "New game")):
+            if key:
+                app.show_menu()
+                await pilot.press(key)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, KeysScreen)
+            assert app.screen.place == place
+            said = dict((does, key) for key, does in app.screen.keys)
+            assert "Focus Next" not in said  # Textual's own keys are not this screen's
+            if place == "New game":
+                assert said["Start"] == "^s" and said["Back"] == "esc"
+            await pilot.press("question_mark")  # ? again closes it
+            assert not isinstance(app.screen, KeysScreen)
+        assert isinstance(app.screen, NewGameScreen)
 
 
 async def test_a_click_on_an_entry_opens_it() -> None:

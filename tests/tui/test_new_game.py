@@ -53,6 +53,17 @@ async def test_a_blank_or_repeated_name_stops_start_with_a_message() -> None:
         assert list_matches() == []
 
 
+async def test_a_click_into_a_name_field_replaces_the_given_name() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.click("#name-0", offset=(5, 0))  # inside "Player 1", between e and r
+        await pilot.press("C", "a", "t")
+        assert app.screen.query_one("#name-0", Input).value == "Cat"
+        await pilot.click("#name-0", offset=(1, 0))  # already focused: the cursor goes there
+        await pilot.press("S")
+        assert app.screen.query_one("#name-0", Input).value == "CSat"
+
+
 async def test_choosing_a_bot_names_the_seat_after_it() -> None:
     app = ParlourApp(Start("new", "en-garde"))
     async with app.run_test(size=(100, 32)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 from textual.widgets import Input, Static
 
@@ -15,7 +16,8 @@ from replays.export import to_markdown
 from replays.store import create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
-from tui.screens.replay import ReplayScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.replay import ReplayScreen, hand_lines
 from tui.start import Start
 from tui.widgets.move_list import MoveList
 
@@ -138,6 +140,25 @@ async def test_an_unfinished_match_is_watched_from_a_seat_and_hides_the_other_ha
         assert screen.cursor.perspective == 0
         assert any("only once the match is over" in m for m in messages(app))
         assert "Ann (seat 1)" in text_of(app, "#rp-status")
+
+
+async def test_the_footer_offers_a_way_back_to_a_mouse_at_80_columns() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_replay(played())
+        await pilot.pause()
+        keys = app.screen.query("FooterKey")
+        back = next(key for key in keys if getattr(key, "action", None) == "back")
+        assert back.region.right <= 80 and back.region.width > 0
+        await pilot.click(back)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_an_empty_hidden_hand_reads_as_no_cards() -> None:
+    view = SimpleNamespace(hands=((2, 5), None), hand_sizes=(2, 0))
+    lines = str(hand_lines(view, ("Ann", "Bob"))).splitlines()
+    assert lines == ["Ann  [2] [5]", "Bob  no cards"]
 
 
 async def test_a_finished_match_cycles_through_both_seats_to_everything() -> None:

@@ -60,6 +60,8 @@ async def test_the_list_shows_game_seats_and_turns_and_nothing_else() -> None:
         ((mark, game, players, turns, last),) = rows(app)
         assert (mark, game, players, turns) == ("▸", "En Garde (standard)", "Ann vs Bob", "3")
         assert last.startswith("today ")
+        detail = str(app.screen.query_one("#detail").render())
+        assert "options: level standard, seat 1 starts" in " ".join(detail.split())
 
 
 async def test_finished_matches_are_under_replays_not_resume() -> None:

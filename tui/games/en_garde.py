@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from core.games.en_garde.view import EnGardeView
 from tui.games import GameKit
 from tui.games.en_garde_board import EnGardeBoard, pips
-from tui.games.en_garde_hand import NUMBERS, EnGardeHand
+from tui.games.en_garde_hand import NUMBERS, EnGardeHand, can_retreat
 from tui.widgets.table import RoundEnd
 
 REASONS = {
@@ -27,7 +27,7 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     """What the fencer to move must do now, in a few words."""
     if view.phase == "defend" and view.pending is not None:
         p = view.pending
-        retreat = view.level == "advanced" and p.advanced
+        retreat = can_retreat(view)
         return f"parry with {cards(p.count, p.value)}" + (" or retreat" if retreat else "")
     if view.phase == "riposte":
         return "parried — now move or attack before drawing"
@@ -58,6 +58,9 @@ def rounds(view: EnGardeView, names: Sequence[str]) -> list[RoundEnd]:
         # A detail that names its reason ("Hands compared at distance 4 ...") needs no label.
         named = label.lower() in result.detail.lower()
         why = result.detail if named else f"{label}: {result.detail}"
+        if result.reason == "no-move" and result.winner is not None:
+            # The rules say "the player to move"; the panel can say who that was.
+            why = f"{label}: {names[1 - result.winner]} could neither move nor attack."
         told.append(RoundEnd(result.round, headline, why, score(view, names)))
     return told
 

@@ -29,6 +29,8 @@ SLIDE_LONGEST = 0.8
 SEAT_ARROW = ("▶", "◀")
 """Each seat's facing: seat 0 starts on space 1 and faces right, seat 1 the other way."""
 CARD_BACK = "▮"
+PILE_OUT = frozenset({"hands", "advance", "draw"})
+"""Round-end reasons that only arise once the draw pile is empty."""
 
 
 def initials(names: Sequence[str]) -> tuple[str, str]:
@@ -129,7 +131,8 @@ class EnGardeBoard(BoardWidget):
         top = f"{view.discard_top}" if view.discard_top is not None else "none"
         return Content.assemble(
             ("distance ", "dim"), (str(view.distance), "bold"),
-            ("  ·  pile ", "dim"), (str(view.pile), "bold"), (" cards", "dim"),
+            ("  ·  pile ", "dim"), (str(view.pile), "bold"),
+            (" card" if view.pile == 1 else " cards", "dim"),
             ("  ·  discard ", "dim"), (f"[{top}]", "bold"),
             (f" of {view.discard_count}", "dim"),
         )
@@ -147,12 +150,15 @@ class EnGardeBoard(BoardWidget):
         """The fencers where the round was decided (the final lunge included), new score.
 
         The rules reset the piste as a round ends, so the last advance would otherwise never
-        be drawn; the cards shown are those of the moment before the deciding action.
+        be drawn; the cards shown are those of the moment before the deciding action, except
+        the pile: a round decided by hands or advance ended because the pile ran out.
         """
         last = after.rounds[-1] if after.rounds else None
         if last is None or last.positions is None:
             return
+        pile = 0 if last.reason in PILE_OUT else before.pile
         moment = replace(
-            before, positions=last.positions, scores=after.scores, pending=None, to_move=None
+            before, positions=last.positions, scores=after.scores, pending=None, to_move=None,
+            pile=pile,
         )
         self.show(moment, animate=animate)

@@ -33,6 +33,8 @@ from core.games.en_garde.view import EnGardeView
 from tui.widgets.table import HandWidget, Turn
 
 HAND_SIZE = 5
+HIGHEST = 5
+"""The highest card value: an attack at a greater distance is impossible."""
 NUMBERS = ("one", "two", "three", "four", "five")
 VERBS = ("forward", "back", "attack", "advance", "parry", "retreat", "pass")
 LABELS = {
@@ -46,6 +48,20 @@ LABELS = {
 }
 CARDS = Binding.Group("card", compact=True)
 STRENGTH = Binding.Group("strength", compact=True)
+
+
+def can_retreat(view: EnGardeView) -> bool:
+    """Whether the defender may retreat from the pending attack with a card it holds.
+
+    Only an advance-and-attack allows a retreat, and only with a card that keeps the fencer on
+    the piste; a hand this view does not show counts as able (the rules will say).
+    """
+    pending = view.pending
+    if view.level != "advanced" or pending is None or not pending.advanced:
+        return False
+    seat = 1 - pending.attacker
+    hand = view.hands[seat]
+    return hand is None or any(card <= view.advances[seat] for card in hand)
 
 
 def card_art(slot: int, value: int, *, selected: bool, played: bool) -> str:
@@ -281,7 +297,27 @@ class EnGardeHand(HandWidget, can_focus=True):
         play.disabled = action is None or self._reason(action) is not None
 
     def _reason(self, action: EnGardeAction) -> str | None:
-        return None if self._turn is None else self._turn.check(action)
+        if self._turn is None:
+            return None
+        return self._out_of_reach(action) or self._turn.check(action)
+
+    def _out_of_reach(self, action: EnGardeAction) -> str | None:
+        """Why an attack the distance puts beyond any card cannot be played, in its own words.
+
+        The composer derives the attack's value from the distance, so far off it names a card
+        that does not exist; the rules would only say "there is no card 21".
+        """
+        view = self._view
+        if view is None:
+            return None
+        if isinstance(action, Attack) and action.value > HIGHEST:
+            return f"The distance is {view.distance}: too far to attack"
+        if isinstance(action, AdvanceAttack) and action.value > HIGHEST:
+            return f"After moving {action.move} the distance is {action.value}: too far to attack"
+        if isinstance(action, AdvanceAttack) and action.value < 1 and self._turn is not None:
+            return self._turn.check(Move(action.move, True)) or (
+                f"A {action.move} leaves no distance to attack across")
+        return None
 
     def _hint(self, text: Content) -> None:
         self.query_one("#hint", Static).update(text)
@@ -292,7 +328,7 @@ class EnGardeHand(HandWidget, can_focus=True):
             return Content("")
         if view.phase == "defend" and view.pending is not None:
             return Content("Parry (p), or take the hit (x)" + (
-                "; retreat (r) with a card" if "retreat" in self._verbs() else "") + ".")
+                "; retreat (r) with a card" if can_retreat(view) else "") + ".")
         if view.phase == "last-chance":
             return Content(f"Last chance: attack (a) with a {view.distance}, or decline (x).")
         return Content("Pick a card (1-5 or click), then a move; Enter plays it.")

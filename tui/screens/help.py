@@ -1,14 +1,16 @@
-"""The `?` screen: the game screen's keys, then the game's own keys and board legend."""
+"""The `?` screens: the game screen's keys and the game's legend; elsewhere, the screen's keys."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Markdown, Static
 
 GENERAL = """\
 # Keys
@@ -41,6 +43,31 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             yield Markdown(GENERAL + self.game_help)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """`?` on a screen without help of its own: its keys, those the Footer leaves out too."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "close"),
+    ]
+
+    def __init__(self, place: str, keys: Sequence[tuple[str, str]]) -> None:
+        super().__init__(classes="keys")
+        self.place = place
+        self.keys = tuple(keys)
+
+    def compose(self) -> ComposeResult:
+        width = max((len(key) for key, _ in self.keys), default=0) + 2
+        lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in self.keys]
+        with VerticalScroll(classes="dialog"):
+            yield Static(Content.styled(f"Keys · {self.place}", "bold"), classes="headline")
+            yield Static(Content("\n").join(lines))
         yield Footer()
 
     def action_close(self) -> None:

@@ -60,6 +60,8 @@ class MenuScreen(Screen[None]):
         Binding("s", "app.settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
         Binding("left,right", "switch_list", "Switch list", show=False),
+        # The app's ? (this list of keys) is named in the hint line: the Footer is full at 80.
+        Binding("question_mark", "app.toggle_keys", "keys", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -80,7 +82,8 @@ class MenuScreen(Screen[None]):
                 shelf.border_title = "The shelf"
                 yield shelf
             yield Static(
-                "[b]↑↓[/b] choose  [b]Enter[/b] open  [b]←→[/b] menu/shelf  [b]Ctrl+P[/b] commands",
+                "[b]↑↓[/b] choose  [b]Enter[/b] open  [b]←→[/b] menu/shelf  [b]Ctrl+P[/b] commands"
+                "  [b]?[/b] keys",
                 id="menu-hint",
             )
         yield Footer()

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -55,6 +56,30 @@ def _default_name(seat: int, kind: str, taken: set[str]) -> str:
     while name in taken:
         name, n = f"{base} {n}", n + 1
     return name
+
+
+class NameInput(Input):
+    """A seat's name field. A click that enters it selects the whole name, as Tab does.
+
+    Otherwise the click drops the cursor inside the given name, and typing "Ann" there makes
+    "PlayeAnnr 1". A click inside a field that already has focus places the cursor as usual.
+    """
+
+    _entering = False
+
+    def _on_focus(self, event: events.Focus) -> None:
+        # Input's own handler selects everything; a mouse-down queued with this focus must
+        # not replace that selection with a cursor, but one after it may.
+        self._entering = not event.from_app_focus
+        self.call_later(self._entered)
+
+    def _entered(self) -> None:
+        self._entering = False
+
+    async def _on_mouse_down(self, event: events.MouseDown) -> None:
+        if self._entering:
+            self._entering = False
+            event.prevent_default()
 
 
 class NewGameScreen(Screen[None]):
@@ -204,7 +229,7 @@ class NewGameScreen(Screen[None]):
                         id=f"kind-{seat}",
                     ),
                     Label("Name", classes="name-label"),
-                    Input(
+                    NameInput(
                         name,
                         max_length=NAME_LIMIT,
                         compact=True,

@@ -57,6 +57,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "continue from here: a new match from this position"),
     ("click", "a line of the moves or of the notes: go there"),
     ("?", "these keys"),
+    ("ctrl+p", "commands: new game, resume, rules, settings…"),
     ("Esc  q", "back"),
 )
 
@@ -97,7 +98,7 @@ def hand_lines(view: Any, names: tuple[str, ...]) -> Content | None:
     width = max(len(name) for name in names)
     for seat, hand in enumerate(hands):
         label = Content.styled(f"{names[seat]:<{width}}", "bold")
-        if hand is None:
+        if hand is None and sizes[seat]:
             shown = Content.assemble("▮" * sizes[seat], ("  hidden from this seat", "dim"))
         elif not hand:
             shown = Content.styled("no cards", "dim")
@@ -112,7 +113,7 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["../styles/game.tcss", "../styles/replay.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Footer order = importance: at 80 columns the last ones are cut (? lists them all).
+        # What fits the Footer at 80 columns, the way out included; ? lists them all.
         Binding("left", "step(-1)", "step", group=STEP),
         Binding("right", "step(1)", "step", group=STEP),
         Binding("space", "autoplay", "play"),
@@ -121,19 +122,19 @@ class ReplayScreen(Screen[None]):
         Binding("e", "export", "export"),
         Binding("c", "continue", "continue"),
         Binding("question_mark", "keys", "keys"),
-        Binding("left_square_bracket", "round(-1)", "round", group=ROUND),
-        Binding("right_square_bracket", "round(1)", "round", group=ROUND),
-        Binding("plus,equals_sign", "speed(1)", "speed", group=SPEED),
-        Binding("minus", "speed(-1)", "speed", group=SPEED),
-        Binding("n", "note(1)", "notes", group=NOTES),
-        Binding("N", "note(-1)", "notes", group=NOTES),
+        Binding("escape,q", "back", "back"),  # the only way out for a mouse
+        Binding("left_square_bracket", "round(-1)", "round", group=ROUND, show=False),
+        Binding("right_square_bracket", "round(1)", "round", group=ROUND, show=False),
+        Binding("plus,equals_sign", "speed(1)", "speed", group=SPEED, show=False),
+        Binding("minus", "speed(-1)", "speed", group=SPEED, show=False),
+        Binding("n", "note(1)", "notes", group=NOTES, show=False),
+        Binding("N", "note(-1)", "notes", group=NOTES, show=False),
         Binding("up", "turn(-1)", "move", group=TURN, show=False),
         Binding("down", "turn(1)", "move", group=TURN, show=False),
         Binding("home", "start", "start", group=ENDS, show=False),
         Binding("end", "end", "end", group=ENDS, show=False),
         Binding("pageup", "round(-1)", "round", show=False),
         Binding("pagedown", "round(1)", "round", show=False),
-        Binding("escape,q", "back", "back", show=False),
     ]
 
     def __init__(self, path: Path, *, position: int | None = None) -> None:
@@ -176,7 +177,8 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="rp-side"):
                 yield Static(id="rp-entry")
                 yield NoteList(id="rp-notes")
-        yield Footer()
+        # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#rp-entry", Static).border_title = "This entry"

@@ -20,6 +20,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from replays.errors import LogError, MatchLocked
 from replays.store import MatchSummary, delete_match, scan_matches
+from tui.screens.new_game import SEAT_OPTIONS
 
 if TYPE_CHECKING:
     from tui.app import ParlourApp
@@ -55,9 +56,16 @@ def game_label(summary: MatchSummary) -> str:
     return f"{label} ⚠" if summary.damage else label
 
 
+def option_text(key: str, value: object) -> str:
+    """One option in words; a seat number is shown counted from 1, as the New game form does."""
+    if key in SEAT_OPTIONS and type(value) is int:
+        return f"seat {value + 1} starts"
+    return f"{key} {value}"
+
+
 def details(summary: MatchSummary) -> str:
     """The line under the table for the highlighted match: everything the listing knows."""
-    options = ", ".join(f"{key} {value}" for key, value in summary.options.items())
+    options = ", ".join(option_text(key, value) for key, value in summary.options.items())
     parts = [summary.path.name]
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")

@@ -41,11 +41,10 @@ class RoundEndScreen(ModalScreen[None]):
             yield Static(Content(self.result.headline), classes="headline")
             yield Static(Content(self.result.why), classes="why")
             yield Static(Content(self.result.score), classes="score")
-            yield Button("Next round ⏎", id="next", variant="primary")
+            next_round = Button("Next round ⏎", id="next", variant="primary")
+            next_round.can_focus = False  # Enter belongs to the screen, so the Footer shows ⏎
+            yield next_round
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#next", Button).focus()
 
     @on(Button.Pressed, "#next")
     def action_next(self) -> None:

@@ -24,9 +24,10 @@ MIN_WORDS = 8
 
 
 def fold_chance(texts: Sequence[str]) -> str:
-    """Many chance outcomes as one line: "Ann drew a 3, 5; Bob drew a card, 2 times".
+    """Many chance outcomes as one line: "Ann drew a 3, 5, 5; Bob drew 2 cards".
 
-    Sentences that differ only in their last word share their beginning; repeats are counted.
+    Sentences that differ only in their last word share their beginning; a repeated unnamed
+    thing ("a card") is counted, named ones ("a 5") are listed.
     """
     groups: dict[str, list[str]] = {}
     for text in texts:
@@ -34,7 +35,10 @@ def fold_chance(texts: Sequence[str]) -> str:
         groups.setdefault(head, []).append(tail)
     parts = []
     for head, tails in groups.items():
-        if len(set(tails)) == 1 and len(tails) > 1:
+        counted = len(tails) > 1 and len(set(tails)) == 1 and tails[0].isalpha()
+        if counted and head.endswith(" a"):
+            parts.append(f"{head.removesuffix(' a')} {len(tails)} {tails[0]}s")
+        elif counted:
             parts.append(f"{head} {tails[0]}, {len(tails)} times".strip())
         else:
             parts.append(f"{head} {', '.join(tails)}".strip())
