@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.games.en_garde import EnGardeState
-from core.games.en_garde.actions import AdvanceAttack, Parry, Pass, Retreat
+from core.games.en_garde.actions import AdvanceAttack, Attack, Parry, Pass, Retreat
 from core.games.en_garde.pile import pile_size
 from core.rules import CHANCE, IllegalAction
 from tests.core.test_en_garde_script import (
@@ -142,3 +142,12 @@ def test_advance_attack_and_retreat_belong_to_the_advanced_level() -> None:
         state = approach(level)
         with pytest.raises(IllegalAction, match="advanced level"):
             RULES.apply(state, AdvanceAttack(1, 4, 1))
+
+
+def test_an_attack_beyond_any_card_is_refused_as_too_far_not_as_a_bad_card() -> None:
+    state = deal("12345", "12345")
+    assert state.positions == (1, 23)
+    with pytest.raises(IllegalAction, match="After moving 1 the distance is 21: too far"):
+        RULES.apply(state, AdvanceAttack(1, 21))
+    with pytest.raises(IllegalAction, match="The distance is 22: too far"):
+        RULES.apply(state, Attack(22))

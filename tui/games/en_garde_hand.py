@@ -299,25 +299,7 @@ class EnGardeHand(HandWidget, can_focus=True):
     def _reason(self, action: EnGardeAction) -> str | None:
         if self._turn is None:
             return None
-        return self._out_of_reach(action) or self._turn.check(action)
-
-    def _out_of_reach(self, action: EnGardeAction) -> str | None:
-        """Why an attack the distance puts beyond any card cannot be played, in its own words.
-
-        The composer derives the attack's value from the distance, so far off it names a card
-        that does not exist; the rules would only say "there is no card 21".
-        """
-        view = self._view
-        if view is None:
-            return None
-        if isinstance(action, Attack) and action.value > HIGHEST:
-            return f"The distance is {view.distance}: too far to attack"
-        if isinstance(action, AdvanceAttack) and action.value > HIGHEST:
-            return f"After moving {action.move} the distance is {action.value}: too far to attack"
-        if isinstance(action, AdvanceAttack) and action.value < 1 and self._turn is not None:
-            return self._turn.check(Move(action.move, True)) or (
-                f"A {action.move} leaves no distance to attack across")
-        return None
+        return self._turn.check(action)
 
     def _hint(self, text: Content) -> None:
         self.query_one("#hint", Static).update(text)

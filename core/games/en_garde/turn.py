@@ -62,7 +62,7 @@ def play_turn(state: EnGardeState, action: EnGardeAction) -> EnGardeState:
     if isinstance(action, Move):
         return _move(state, action)
     if isinstance(action, Attack):
-        return _attack(state, (), card_value(action.value), card_count(action.count), False)
+        return _attack(state, (), action.value, card_count(action.count), False)
     if isinstance(action, AdvanceAttack):
         if state.level != "advanced":
             raise IllegalAction("Advance-and-attack belongs to the advanced level")
@@ -84,16 +84,16 @@ def _move(state: EnGardeState, action: Move) -> EnGardeState:
 
 
 def _advance_attack(state: EnGardeState, action: AdvanceAttack) -> EnGardeState:
-    step, seat = card_value(action.move), state.actor
-    value, count = card_value(action.value), card_count(action.count)
+    step, seat, count = card_value(action.move), state.actor, card_count(action.count)
     need(state.hands[seat], step, 1)
     problem = move_problem(state.positions, seat, step, forward=True)
     if problem is not None:
         raise IllegalAction(problem)
     gap = distance(state.positions) - step
-    if value != gap:
+    if gap > max(VALUES) or action.value != gap:
         then = "too far to attack" if gap > max(VALUES) else f"attack with {gap}s"
         raise IllegalAction(f"After moving {step} the distance is {gap}: {then}")
+    value = card_value(action.value)
     if value == step and state.hands[seat].count(value) < count + 1:
         raise IllegalAction(
             f"Moving with a {step} and attacking with {cards(count, value)} "
@@ -104,14 +104,17 @@ def _advance_attack(state: EnGardeState, action: AdvanceAttack) -> EnGardeState:
 
 
 def _attack(
-    state: EnGardeState, before: tuple[int, ...], value: int, count: int, advanced: bool
+    state: EnGardeState, before: tuple[int, ...], value: object, count: int, advanced: bool
 ) -> EnGardeState:
-    """Play `before` (the advance card, if any) and `count` cards of `value` at the distance."""
+    """Play `before` (the advance card, if any) and `count` cards of `value` at the distance.
+
+    The distance is checked before the card, so a player hears "too far", not "no card 9"."""
     seat, gap = state.actor, distance(state.positions)
+    if gap > max(VALUES):
+        raise IllegalAction(f"The distance is {gap}: too far to attack")
     if value != gap:
-        if gap > max(VALUES):
-            raise IllegalAction(f"The distance is {gap}: too far to attack")
         raise IllegalAction(f"An attack needs cards equal to the distance, {gap}")
+    value = card_value(value)
     if count > 1 and state.level == "basic":
         raise IllegalAction("The basic level has no strengthened attacks: attack with one card")
     need(without(state.hands[seat], *before), value, count)
