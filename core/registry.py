@@ -44,8 +44,7 @@ def get(game_id: str) -> Rules[Any, Any]:
         soon = {g.id: g for g in _UPCOMING}
         if game_id in soon:
             raise UnknownGame(f"{soon[game_id].title} is not playable yet") from None
-        known = ", ".join(_BY_ID)
-        raise UnknownGame(f"no game called {game_id!r} (playable: {known})") from None
+        raise UnknownGame(f"no game called {game_id!r}") from None
 
 
 def all() -> tuple[Rules[Any, Any], ...]:

@@ -175,7 +175,7 @@ def _heading(match: Match, perspective: int | None, *, markdown: bool) -> Iterat
     seats = ", ".join(
         f"{seat.name} ({seat.kind}{': ' + seat.bot if seat.bot else ''})" for seat in header.seats
     )
-    options = ", ".join(f"{key} {_option(value)}" for key, value in header.options.items())
+    options = ", ".join(f"{key}={_option(value)}" for key, value in header.options.items())
     facts = [
         ("Options", options or "none"),
         ("Seats", seats),

@@ -29,7 +29,7 @@ def test_text_transcript(finished: Match) -> None:
     lines = text.splitlines()
     assert lines[:4] == [
         "Counting",
-        "Options: target 10, wins 2",
+        "Options: target=10, wins=2",
         "Seats: Ann (human), Bob (bot: random)",
         f"Date: {finished.header.created}",
     ]
@@ -58,7 +58,7 @@ def test_notes_sit_under_the_entry_they_target(finished: Match) -> None:
 
 def test_markdown_has_annotations_and_rounds(finished: Match) -> None:
     markdown = to_markdown(finished)
-    assert markdown.startswith("# Counting: Ann vs Bob\n\n- **Options:** target 10, wins 2\n")
+    assert markdown.startswith("# Counting: Ann vs Bob\n\n- **Options:** target=10, wins=2\n")
     assert "\n## Round 1\n" in markdown and "\n## Round 2\n" in markdown
     assert "\n  > **!?** a bold start\n" in markdown
     assert "\n  > both players were new to the game\n" in markdown
