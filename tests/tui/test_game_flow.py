@@ -119,6 +119,11 @@ async def test_a_scripted_round_between_two_humans() -> None:
         # Round 2 is dealt blind, and Bob (who starts it) gets the device.
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
         assert RULES.round_of(screen.match.state) == 2
+        await keys(pilot, "enter")
+        # Bob's log tells round 1's result under its last move.
+        log = "\n".join(text_of(screen.query_one(MoveLog)))
+        assert "■ Ann wins round 1. Hit" in log
+        assert log.index("■ Ann wins round 1") < log.index("── Round 2 ──")
 
 
 async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
@@ -362,6 +367,12 @@ def test_retreat_is_offered_only_when_a_card_can_retreat() -> None:
     assert prompt(defending((16, 21), (1, 3, 4)), ("Ann", "Bob")) == (
         "parry with a 5 or retreat")
     assert prompt(defending((18, 23), (1, 3, 4)), ("Ann", "Bob")) == "parry with a 5"
+
+
+def test_when_the_pile_is_out_the_defender_is_told_what_each_answer_leads_to() -> None:
+    view = replace(defending((16, 21), (1, 3, 4)), pile=0)
+    assert prompt(view, ("Ann", "Bob")) == (
+        "parry with a 5 (then hands are compared) or retreat (then the advance decides)")
 
 
 def test_a_round_lost_for_want_of_a_move_names_who_had_none() -> None:

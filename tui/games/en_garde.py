@@ -28,6 +28,9 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     if view.phase == "defend" and view.pending is not None:
         p = view.pending
         retreat = can_retreat(view)
+        if view.pile == 0:  # the pile ran out with this attack: say what each answer leads to
+            return f"parry with {cards(p.count, p.value)} (then hands are compared)" + (
+                " or retreat (then the advance decides)" if retreat else "")
         return f"parry with {cards(p.count, p.value)}" + (" or retreat" if retreat else "")
     if view.phase == "riposte":
         return "parried — now move or attack before drawing"

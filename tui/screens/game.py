@@ -239,12 +239,16 @@ class GameScreen(Screen[None]):
             if isinstance(entry, ActionEntry):
                 self._log(self._befores[index], entry)
         self._flush_chance()
+        if self.match.is_over and self._log_round is not None:
+            self._log_result(self.match.state, self._log_round)
 
     def _log(self, before: Any, entry: ActionEntry) -> None:
         log = self.query_one(MoveLog)
         round_no = self.rules.round_of(before)
         if round_no != self._log_round:
             self._flush_chance()
+            if self._log_round is not None:
+                self._log_result(before, self._log_round)
             self._log_round = round_no
             log.heading(f"Round {round_no}")
         action = self.rules.from_wire(entry.action)
@@ -255,6 +259,12 @@ class GameScreen(Screen[None]):
         self._flush_chance()
         self._turns += 1
         log.move(self._turns, self.rules.notation(action), words)
+
+    def _log_result(self, state: Any, round_no: int) -> None:
+        """How round `round_no` ended, under its last move."""
+        for told in self.kit.rounds(self._view_of(state), self.names):
+            if told.number == round_no:
+                self.query_one(MoveLog).remark(f"{told.headline}. {told.why}")
 
     def _flush_chance(self) -> None:
         if self._chance:

@@ -74,7 +74,7 @@ class MoveLog(ScrollView):
         self._add(Text("     · ", style="dim"), Text(words, style="dim"))
 
     def remark(self, words: str) -> None:
-        self._add(Text("     ! ", style="italic"), Text(words, style="italic"))
+        self._add(Text("     ■ ", style="bold"), Text(words, style="italic"))
 
     def clear(self) -> None:
         self._entries.clear()
