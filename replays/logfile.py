@@ -14,11 +14,11 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import BinaryIO, Literal
 
 from core.match import Entry, Header, entry_from_wire
 from replays import chain, lock
+from replays.closing import Closing
 from replays.errors import (
     Damage,
     DamagedLog,
@@ -62,7 +62,7 @@ def read_header(path: Path) -> Header:
         return _scan(stream, path, header_only=True).header
 
 
-class LogWriter:
+class LogWriter(Closing):
     """Appends entries to a locked match file; usable directly as a `Match` sink."""
 
     def __init__(self, path: Path, stream: BinaryIO, link: bytes, end: int, count: int) -> None:
@@ -167,17 +167,6 @@ class LogWriter:
         if self._stream is not None:
             lock.release(self.path, self._stream)
             self._stream = None
-
-    def __enter__(self) -> LogWriter:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _live(self) -> BinaryIO:
         if self._stream is None:

@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import core
@@ -34,6 +33,7 @@ from core.match import (
 )
 from core.rules import CHANCE, Outcome, Rules, Wire, resolve_options
 from replays import catalogue, lock, paths
+from replays.closing import Closing
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
 
@@ -42,7 +42,7 @@ END = "end"
 """The meta record the store appends once a match is over: {"winners", "scores", "reason"}."""
 
 
-class OpenMatch:
+class OpenMatch(Closing):
     """A match open for play or annotation: the Match, its locked log writer, and a clock.
 
     Use it as a context manager (or call `close`) so the lock is released.
@@ -92,17 +92,6 @@ class OpenMatch:
 
     def close(self) -> None:
         self.writer.close()
-
-    def __enter__(self) -> OpenMatch:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _record_end(self) -> None:
         """Append the end record once the match is over (also repairs a crash before it)."""

@@ -125,6 +125,10 @@ class ParlourApp(App[None]):
         place = screen.sub_title or screen.title or "Parlour"
         self.push_screen(KeysScreen(place, keys))
 
+    def refuse(self, title: str, message: str) -> None:
+        """Say plainly why something could not be done (and what to do); never a traceback."""
+        self.notify(message, title=title, severity="error", markup=False, timeout=12)
+
     # -- start-up ----------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.menu import MenuScreen
@@ -201,21 +205,17 @@ class ParlourApp(App[None]):
         try:
             board_for(rules.id)  # before a file exists for a game that cannot be shown
         except NoBoard as err:
-            self.notify(f"{err}. Pick another game.", title="Cannot show this game",
-                        severity="error", markup=False, timeout=12)
+            self.refuse("Cannot show this game", f"{err}. Pick another game.")
             return False
         try:
             opened = create_match(rules, tuple(seats), dict(options))
         except ValueError as err:  # options or seats the game does not allow
-            self.notify(str(err), title="Could not start the match", severity="error", markup=False)
+            self.refuse("Could not start the match", str(err))
             return False
         except (LogError, OSError) as err:
-            self.notify(
+            self.refuse(
+                "Could not create the match",
                 f"{err}. Check that Parlour's data folder is writable, then press Start again.",
-                title="Could not create the match",
-                severity="error",
-                markup=False,
-                timeout=12,
             )
             return False
         self.open_match(opened, replace=True)
@@ -234,8 +234,7 @@ class ParlourApp(App[None]):
             opened = open_match(ref)
         except MatchLocked as err:
             if not held_here(err):
-                self.notify(str(err), title="Could not open the match", severity="error",
-                            markup=False, timeout=12)
+                self.refuse("Could not open the match", str(err))
                 return False
             if self.bring_forward(err.path):
                 self.notify("This match is already open in this window: here it is.",
@@ -245,13 +244,7 @@ class ParlourApp(App[None]):
                         title="Already open", severity="warning", markup=False, timeout=12)
             return False
         except (LogError, OSError) as err:
-            self.notify(
-                str(err),
-                title="Could not open the match",
-                severity="error",
-                markup=False,
-                timeout=12,
-            )
+            self.refuse("Could not open the match", str(err))
             return False
         if opened.damage is not None:
             self.notify(
@@ -273,12 +266,9 @@ class ParlourApp(App[None]):
             screen = GameScreen(opened)
         except NoBoard as err:
             opened.close()
-            self.notify(
+            self.refuse(
+                "Cannot show this game",
                 f"{err}. The match file is kept as it is; `parlour export` can show it as text.",
-                title="Cannot show this game",
-                severity="error",
-                markup=False,
-                timeout=12,
             )
             return
         if replace and len(self.screen_stack) > 1:
@@ -317,12 +307,9 @@ class ParlourApp(App[None]):
         from replays.errors import LogError
 
         if not path.is_file():
-            self.notify(
+            self.refuse(
+                "Could not open the replay",
                 f"There is no match file at {path}. Pick a finished match from Replays.",
-                title="Could not open the replay",
-                severity="error",
-                markup=False,
-                timeout=12,
             )
             return False
         from tui.screens.replay import ReplayScreen
@@ -330,13 +317,7 @@ class ParlourApp(App[None]):
         try:
             screen = ReplayScreen(path)
         except (LogError, OSError) as err:
-            self.notify(
-                str(err),
-                title="Could not open the replay",
-                severity="error",
-                markup=False,
-                timeout=12,
-            )
+            self.refuse("Could not open the replay", str(err))
             return False
         if replace and len(self.screen_stack) > 1:
             self.switch_screen(screen)
