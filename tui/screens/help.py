@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
 GENERAL = """\
-# Keys
+## Any time
 
 | Key | Does |
 |---|---|
@@ -29,7 +29,8 @@ closing the terminal — loses nothing: **Resume** on the menu returns to the sa
 
 
 class HelpScreen(ModalScreen[None]):
-    """Keys and legend; any of escape, q or ? closes it."""
+    """The game's keys and legend first, then the keys that work any time; escape, q or ?
+    closes it, the arrow keys and the mouse wheel scroll it."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -42,7 +43,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Markdown(GENERAL + self.game_help)
+            yield Markdown(self.game_help + "\n" + GENERAL)
         yield Footer()
 
     def action_close(self) -> None:
