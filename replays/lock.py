@@ -41,10 +41,12 @@ def holder_of(path: Path) -> LockHolder | None:
 
 
 def acquire(path: Path, stream: BinaryIO) -> None:
-    """Take the exclusive lock on `stream` (the open match file) or raise MatchLocked."""
+    """Take the exclusive lock on `stream` (the open match file), or close the stream and
+    raise MatchLocked naming the holder."""
     try:
         fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
+        stream.close()
         raise MatchLocked(path, holder_of(path)) from None
     note = {
         "pid": os.getpid(),

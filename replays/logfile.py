@@ -95,9 +95,6 @@ class LogWriter(Closing):
             lock.release(path, stream)
             path.unlink(missing_ok=True)
             raise SaveFailed(f"cannot create {path.name}: {err.strerror or err}") from None
-        except LogError:
-            stream.close()
-            raise
         return cls(path, stream, link, len(data), 0)
 
     @classmethod
@@ -107,11 +104,7 @@ class LogWriter(Closing):
         The returned LogRead says what was found, including the damage that was removed.
         """
         stream = _open(path, "r+b")
-        try:
-            lock.acquire(path, stream)
-        except LogError:
-            stream.close()
-            raise
+        lock.acquire(path, stream)
         try:
             found = _scan(stream, path, header_only=False)
             if found.damage is not None:

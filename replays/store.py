@@ -294,11 +294,7 @@ def delete_match(target: Path | str) -> None:
         stream = path.open("rb")
     except FileNotFoundError:
         raise MatchNotFound(f"there is no match file {path}") from None
-    try:
-        lock.acquire(path, stream)
-    except LogError:
-        stream.close()
-        raise
+    lock.acquire(path, stream)
     try:
         path.unlink()
     finally:

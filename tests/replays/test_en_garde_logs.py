@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,23 @@ def record_ends(log: LogRead) -> list[int]:
     return [*log.offsets[1:], log.end]
 
 
+def assert_cuts_recover_the_prefix(path: Path, cuts: Iterable[int], cut_file: Path) -> None:
+    """`path` cut at each offset reads back as exactly its complete records, with a warning
+    unless the cut falls on a record boundary; a cut inside the header is refused."""
+    data, full = path.read_bytes(), read_log(path)
+    ends = record_ends(full)
+    for cut in cuts:
+        cut_file.write_bytes(data[:cut])
+        if cut < full.offsets[0]:
+            with pytest.raises(LogError):
+                read_log(cut_file)
+            continue
+        log = read_log(cut_file)
+        complete = sum(1 for end in ends if end <= cut)
+        assert log.entries == full.entries[:complete]
+        assert (log.damage is None) == (cut in (full.offsets[0], *ends))
+
+
 @pytest.mark.parametrize(("level", "seed"), [(lv, s) for s in (1, 2) for lv in LEVELS])
 def test_a_played_match_reads_back_to_the_same_states(
     en_garde: Any, level: str, seed: int
@@ -59,18 +77,7 @@ def test_truncation_recovers_every_complete_record(en_garde: Any, tmp_path: Path
     ends = record_ends(full)
     cuts = {*range(0, 1500), *range(full.offsets[-4], len(data) + 1)}
     cuts |= {end + d for end in ends for d in (-1, 0, 1) if end + d <= len(data)}
-    cut_file = tmp_path / "cut.parlour"
-    for cut in sorted(cuts):
-        cut_file.write_bytes(data[:cut])
-        if cut < full.offsets[0]:
-            with pytest.raises(LogError):
-                read_log(cut_file)
-            continue
-        log = read_log(cut_file)
-        complete = sum(1 for end in ends if end <= cut)
-        assert log.entries == full.entries[:complete]
-        assert (log.damage is None) == (cut in (full.offsets[0], *ends))
-
+    assert_cuts_recover_the_prefix(path, sorted(cuts), tmp_path / "cut.parlour")
 
 
 def test_truncation_at_every_byte_of_a_real_match_file(en_garde: Any, tmp_path: Path) -> None:
@@ -82,20 +89,11 @@ def test_truncation_at_every_byte_of_a_real_match_file(en_garde: Any, tmp_path: 
         opened.annotate(3, "bold start", "!?")
         opened.resign(0)
         path = opened.path
-    data, full = path.read_bytes(), read_log(path)
-    ends = record_ends(full)
+    full = read_log(path)
     assert len(full.entries) > 20 and full.damage is None
-    cut_file = tmp_path / "cut.parlour"
-    for cut in range(len(data) + 1):
-        cut_file.write_bytes(data[:cut])
-        if cut < full.offsets[0]:
-            with pytest.raises(LogError):
-                read_log(cut_file)
-            continue
-        log = read_log(cut_file)
-        complete = sum(1 for end in ends if end <= cut)
-        assert log.entries == full.entries[:complete]
-        assert (log.damage is None) == (cut in (full.offsets[0], *ends))
+    cuts = range(path.stat().st_size + 1)
+    assert_cuts_recover_the_prefix(path, cuts, tmp_path / "cut.parlour")
+
 
 def test_resume_a_torn_match_and_finish_it(en_garde: Any) -> None:
     with create_match(en_garde, SEATS, {"level": "standard"}) as opened:
