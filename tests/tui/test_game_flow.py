@@ -172,10 +172,14 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
         assert "Bob moved 5 forward" in str(resumed.query_one("#news").render())
 
 
+def against_the_bot() -> OpenMatch:
+    """Ann (the only human, so no handoffs) against the random bot, with the scripted deal."""
+    return scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+
 async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened, draws([4]))
         assert app.screen is screen  # one human: no handoff
         await keys(pilot, "4", "f", "enter")
@@ -193,7 +197,7 @@ async def test_fencers_slide_with_animations_on() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         app.animation_level = "full"
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened, draws([4]))
         await keys(pilot, "4", "f", "enter")
         fencer = screen.query_one("#fencer-0", Fencer)
@@ -227,7 +231,7 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
 async def test_a_move_can_be_made_with_the_mouse() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened, draws([4]))
         await pilot.click("#card-2")  # the 3
         await pilot.click("#verb-forward")
@@ -240,7 +244,7 @@ async def test_a_move_can_be_made_with_the_mouse() -> None:
 async def test_help_lists_the_keys_and_closes() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened)
         await keys(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
@@ -313,7 +317,7 @@ def text_of(log: MoveLog) -> list[str]:
 async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened)
         log = screen.query_one(MoveLog)
         words = "Player 2 advanced 3 and attacked with a 5, which could not be parried"
@@ -336,7 +340,7 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
 async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -> None:
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        opened = scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
+        opened = against_the_bot()
         screen = await open_game(app, pilot, opened)
         log = screen.query_one(MoveLog)
         assert log.border_subtitle == ""
