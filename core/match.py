@@ -1,7 +1,9 @@
 """Match: the event-sourced aggregate. A header plus ordered entries; state is a fold.
 
 Entries are actions (a seat's decision or a chance outcome), notes (annotations, which never
-change state) and meta records (resignations, bot details, session boundaries). The match keeps
+change state) and meta records (resignations, takebacks, bot details, session boundaries). A
+takeback is a meta entry that returns the state to an earlier position, so the log stays
+append-only and a replay can still show the moves that were taken back. The match keeps
 a snapshot of the state every `snapshot_every` entries, so any position is reached in at most
 that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
 log writer in the app, a list in tests) before the state moves on.
@@ -199,7 +201,7 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules[Any, Any],
+        rules: Rules[Any, Any, Any],
         header: Header,
         entries: Iterable[Entry] = (),
         *,
@@ -219,6 +221,9 @@ class Match:
         self._state = self._initial
         self._snapshots: list[Any] = [self._initial]  # state after entries [0, k*every)
         self._resigned: int | None = None
+        self._live: list[int] = []
+        """Indexes of the action entries that stand (not taken back), in order."""
+        self._dead: set[int] = set()
         for entry in entries:
             self._append(entry, validate_index=len(self._entries))
         self._sink = sink
@@ -264,7 +269,35 @@ class Match:
         for entry in self._entries[k * self._every : n]:
             if isinstance(entry, ActionEntry):
                 state = self.rules.apply(state, self.rules.from_wire(entry.action))
+            elif isinstance(entry, MetaEntry) and entry.what == "takeback":
+                state = self.state_at(_takeback_to(entry))
         return state
+
+    def taken_back(self) -> frozenset[int]:
+        """Indexes of the action entries a later takeback undid."""
+        return frozenset(self._dead)
+
+    def takeback_to(self, seat: int) -> int:
+        """How many entries the position returns to if `seat` takes back its last decision.
+
+        Everything after that decision goes too (a bot's reply, the other player's move). The
+        policy is the same for every game: never across a chance outcome, which may have shown
+        a card to someone, and never once the match is over. Raises IllegalAction with the
+        reason when a takeback is not allowed.
+        """
+        if self.is_over:
+            raise IllegalAction("The match is over: nothing can be taken back")
+        for index in reversed(self._live):
+            entry = self._entries[index]
+            assert isinstance(entry, ActionEntry)
+            if entry.seat == CHANCE:
+                raise IllegalAction(
+                    "A card (or other chance outcome) has been revealed since: that move "
+                    "stands"
+                )
+            if entry.seat == seat:
+                return index
+        raise IllegalAction("There is no move of yours to take back")
 
     def actions(self) -> list[tuple[int, ActionEntry]]:
         """(index, entry) of every action entry, in order."""
@@ -299,6 +332,13 @@ class Match:
         if self.is_over:
             raise IllegalAction("the match is over")
         entry = MetaEntry("resign", {"seat": seat}, at)
+        self._append(entry, validate_index=None)
+        return entry
+
+    def take_back(self, seat: int, *, at: float | None = None) -> MetaEntry:
+        """Undo `seat`'s last decision and everything after it (see `takeback_to`)."""
+        to = self.takeback_to(seat)
+        entry = MetaEntry("takeback", {"seat": seat, "to": to}, at)
         self._append(entry, validate_index=None)
         return entry
 
@@ -342,10 +382,33 @@ class Match:
             if self.is_over:
                 raise fail("the match is already over")
             resigned = seat_no
+        elif entry.what == "takeback":
+            seat_no, to = entry.data.get("seat"), entry.data.get("to")
+            if not isinstance(seat_no, int) or not isinstance(to, int):
+                raise fail("a takeback must name a seat and an entry")
+            try:
+                allowed = self.takeback_to(seat_no)
+            except IllegalAction as err:
+                raise fail(str(err)) from None
+            if to != allowed:
+                raise fail(f"a takeback by seat {seat_no} returns to entry {allowed}, not {to}")
+            state = self.state_at(to)
         if self._sink is not None:
             self._sink(entry)
         self._entries.append(entry)
         self._state = state
         self._resigned = resigned
+        if isinstance(entry, ActionEntry):
+            self._live.append(index)
+        elif isinstance(entry, MetaEntry) and entry.what == "takeback":
+            to = _takeback_to(entry)
+            while self._live and self._live[-1] >= to:
+                self._dead.add(self._live.pop())
         if len(self._entries) % self._every == 0:
             self._snapshots.append(state)
+
+
+def _takeback_to(entry: MetaEntry) -> int:
+    to = entry.data.get("to")
+    assert isinstance(to, int), "takebacks are checked as they are appended"
+    return to

@@ -99,22 +99,32 @@ class Outcome:
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+V = TypeVar("V", covariant=True)
 
 
-class Rules(Protocol[S, A]):
-    """One game's rules as pure functions over immutable state.
+class Rules(Protocol[S, A, V]):
+    """One game's rules as pure functions over immutable state `S`, actions `A` and views `V`.
 
     `apply` checks an action directly (never by searching `legal_actions`): some decision
     spaces are huge, so nothing that validates, renders or chooses may need the full list.
+    A game declares itself here too (title, tagline, seat names, the word for its chapters),
+    so the menu, the new-game form and the app's wording need no list of their own.
     """
 
     id: ClassVar[str]
     title: ClassVar[str]
+    tagline: ClassVar[str]
+    """One short line for the menu: what kind of game this is."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]]
     hides_information: ClassVar[bool]
     """True when a seat's view hides something (hands): the app then hands off between humans."""
+    seat_names: ClassVar[tuple[str, ...]]
+    """Names the seats have in the game itself ("White", "Black"; "Jack", "Giant"), or () when
+    seats are just players."""
+    chapter: ClassVar[str]
+    """What the game calls the part `round_of` counts: "round", "contest", "turn"."""
 
     def new(self, players: int, options: Mapping[str, object]) -> S:
         """The position before any chance event. Raises BadOption / ValueError on bad input."""
@@ -140,8 +150,11 @@ class Rules(Protocol[S, A]):
         """Winners and scores once the match is over, else None."""
         ...
 
-    def view(self, state: S, seat: int | None) -> Any:
-        """What `seat` may see; None means everything (finished matches, tests)."""
+    def view(self, state: S, seat: int | None) -> V:
+        """What `seat` may see; None means everything (finished matches, tests).
+
+        Views are frozen and hashable, and carry every public field (a bot rebuilds a whole
+        state from one); open-information games may return the state itself."""
         ...
 
     def notation(self, action: A) -> str:

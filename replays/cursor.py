@@ -7,26 +7,12 @@ while the cursor is on it (notes added in the replay viewer) is picked up on the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core.match import ActionEntry, Match, MetaEntry, NoteEntry
 from core.rules import CHANCE
+from replays.chronicle import Chronicle, Line
 from replays.errors import HiddenPerspective
-
-
-@dataclass(frozen=True)
-class MoveLine:
-    """One line of the move list: a seat's move, a chance outcome, or a resignation."""
-
-    index: int
-    """The entry's index; the line is "current" when the cursor's position is index + 1."""
-    seat: int
-    """The acting seat, or CHANCE."""
-    notation: str
-    """Empty for chance outcomes the perspective may not know."""
-    description: str
-    round: int
 
 
 class ReplayCursor:
@@ -36,8 +22,8 @@ class ReplayCursor:
         self.match = match
         self._check(perspective)
         self._perspective = perspective
-        self._states: list[Any] = [match.state_at(0)]
-        self._moves: list[MoveLine] | None = None
+        self.chronicle = Chronicle(match)
+        self._moves: list[Line] | None = None
         self._moves_key: tuple[int | None, int] = (None, -1)
         self._position = 0
         self.seek(position)
@@ -83,16 +69,16 @@ class ReplayCursor:
     def at_end(self) -> bool:
         return self._position == len(self.match)
 
-    def moves(self) -> list[MoveLine]:
+    def moves(self) -> list[Line]:
         """The move list as the perspective may read it, every line up to the match's end."""
         states = self._sync()
         key = (self._perspective, len(states))
         if self._moves is None or self._moves_key != key:
-            self._moves = [self._line(i, states[i]) for i in self._move_indexes()]
+            self._moves = self.chronicle.lines(self._perspective)
             self._moves_key = key
         return list(self._moves)
 
-    def current_move(self) -> MoveLine | None:
+    def current_move(self) -> Line | None:
         """The last move made before the position, if any."""
         done = [line for line in self.moves() if line.index < self._position]
         return done[-1] if done else None
@@ -117,6 +103,15 @@ class ReplayCursor:
 
     def end(self) -> int:
         return self.seek(len(self.match))
+
+    def next_decision(self) -> int:
+        """One decision on, with the chance outcomes that follow it (its refill); a round's
+        deal is one step of its own."""
+        return self.seek(min((p for p in self._stops() if p > self._position), default=len(self)))
+
+    def previous_decision(self) -> int:
+        """One decision back (see `next_decision`)."""
+        return self.seek(max((p for p in self._stops() if p < self._position), default=0))
 
     def next_turn(self) -> int:
         """The next point where a seat is about to act (or the end)."""
@@ -147,37 +142,26 @@ class ReplayCursor:
 
     def _sync(self) -> list[Any]:
         """Fold states for entries added since the last call."""
-        rules, entries = self.match.rules, self.match.entries
-        while len(self._states) <= len(entries):
-            entry, state = entries[len(self._states) - 1], self._states[-1]
-            if isinstance(entry, ActionEntry):
-                state = rules.apply(state, rules.from_wire(entry.action))
-            self._states.append(state)
-        return self._states
+        return self.chronicle.states()
 
-    def _move_indexes(self) -> list[int]:
-        return [
-            i
-            for i, e in enumerate(self.match.entries)
-            if isinstance(e, ActionEntry) or (isinstance(e, MetaEntry) and e.what == "resign")
-        ]
-
-    def _line(self, index: int, before: Any) -> MoveLine:
-        rules, entry = self.match.rules, self.match.entries[index]
-        names = [seat.name for seat in self.match.header.seats]
-        round_no = rules.round_of(before)
-        if isinstance(entry, MetaEntry):
-            seat = entry.data["seat"]
-            assert isinstance(seat, int)  # Match checked it when the resignation was made
-            return MoveLine(index, seat, "resign", f"{names[seat]} resigns", round_no)
-        assert isinstance(entry, ActionEntry)
-        action = rules.from_wire(entry.action)
-        hidden = (
-            entry.seat == CHANCE and self._perspective is not None and rules.hides_information
-        )
-        notation = "" if hidden else rules.notation(action)
-        description = rules.describe(before, action, self._perspective, names)
-        return MoveLine(index, entry.seat, notation, description, round_no)
+    def _stops(self) -> list[int]:
+        """Positions a decision step lands on: after each decision and the chance outcomes
+        that follow it in the same chapter, and after each run of chance that opens one."""
+        states, rules, entries = self._sync(), self.match.rules, self.match.entries
+        stops: list[int] = []
+        for n, entry in enumerate(entries):
+            following = n + 1 < len(entries)
+            nxt = entries[n + 1] if following else None
+            next_chance = isinstance(nxt, ActionEntry) and nxt.seat == CHANCE
+            same_chapter = following and (
+                rules.round_of(states[n + 2]) == rules.round_of(states[n + 1])
+            )
+            if next_chance and same_chapter:
+                continue  # the next chance outcome is shown with this step
+            play = isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback")
+            if isinstance(entry, ActionEntry) or play:
+                stops.append(n + 1)
+        return stops
 
     def _turns(self) -> list[int]:
         """Positions just before a seat's move."""

@@ -18,7 +18,8 @@ from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, Rules, Wire
 from replays import chain, paths
-from replays.cursor import MoveLine, ReplayCursor
+from replays.chronicle import Line
+from replays.cursor import ReplayCursor
 from replays.errors import BadExport, LogError
 from replays.logfile import LogWriter
 from replays.store import file_name
@@ -84,7 +85,7 @@ def from_json(text: str) -> tuple[Header, list[Entry]]:
 
 
 def import_json(
-    source: Path, *, folder: Path | None = None, rules: Rules[Any, Any] | None = None
+    source: Path, *, folder: Path | None = None, rules: Rules[Any, Any, Any] | None = None
 ) -> Path:
     """Write the match of a JSON export as a new match file; returns its path.
 
@@ -134,27 +135,31 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
 
     yield from _heading(match, perspective, markdown=markdown)
     yield from _notes(notes.get(-1, []), markdown=markdown)
+    chapters = {line.chapter for line in lines}
+    word = match.rules.chapter.capitalize() or "Part"
     turn, current_round = 0, None
     for number, line in enumerate(lines):
-        if line.round != current_round:
-            current_round = line.round
-            yield ""
-            yield f"## Round {line.round}" if markdown else f"Round {line.round}"
-            if markdown:
+        if line.chapter != current_round:
+            current_round = line.chapter
+            if len(chapters) > 1:
                 yield ""
-        if line.seat == CHANCE:
-            yield f"- · {line.description}" if markdown else f"       · {line.description}"
+                yield f"## {word} {line.chapter}" if markdown else f"{word} {line.chapter}"
+                if markdown:
+                    yield ""
+        undone = " (taken back)" if line.taken_back else ""
+        if line.seat == CHANCE or line.kind == "takeback":
+            yield f"- · {line.words}{undone}" if markdown else f"       · {line.words}{undone}"
         else:
             turn += 1
             name = names[line.seat]
             if markdown:
-                yield f"- **{turn}.** {name}: `{line.notation}` — {line.description}"
+                yield f"- **{turn}.** {name}: `{line.notation}` — {line.words}{undone}"
             else:
-                yield f"{turn:>5}. {name}: {line.notation} — {line.description}"
+                yield f"{turn:>5}. {name}: {line.notation} — {line.words}{undone}"
         yield from _notes(notes.get(line.index, []), markdown=markdown)
-        following = lines[number + 1].round if number + 1 < len(lines) else None
-        if following != line.round and results.get(line.round):
-            result = f"Round {line.round} {results[line.round]}"
+        following = lines[number + 1].chapter if number + 1 < len(lines) else None
+        if following != line.chapter and results.get(line.chapter):
+            result = f"{word} {line.chapter} {results[line.chapter]}"
             yield f"- *{result}*" if markdown else f"       {result}"
     yield ""
     result = _result(match)
@@ -201,7 +206,7 @@ def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:
             yield f"         {glyph}{note.text}"
 
 
-def _anchor(target: int, lines: list[MoveLine]) -> int:
+def _anchor(target: int, lines: list[Line]) -> int:
     """The move line a note belongs under: its target, or the last move before it."""
     before = [line.index for line in lines if line.index <= target]
     return before[-1] if before else -1

@@ -68,3 +68,8 @@ def release(path: Path, stream: BinaryIO) -> None:
     # Closing still releases the descriptor (and the lock) when the final flush fails.
     with contextlib.suppress(OSError):
         stream.close()
+
+
+def held_here(holder: LockHolder | None) -> bool:
+    """Whether a lock's holder is this very process (another screen of this window)."""
+    return holder is not None and holder.pid == os.getpid() and holder.host == socket.gethostname()

@@ -80,6 +80,10 @@ class OpenMatch(Closing):
         self._record_end()
         return entry
 
+    def take_back(self, seat: int) -> MetaEntry:
+        """Undo `seat`'s last decision and what followed it (IllegalAction when not allowed)."""
+        return self.match.take_back(seat, at=self._clock())
+
     def annotate(
         self, target: int, text: str, glyph: str = "", marks: Sequence[str] = ()
     ) -> NoteEntry:
@@ -185,7 +189,7 @@ class MatchListing:
 
 
 def create_match(
-    rules: Rules[Any, Any],
+    rules: Rules[Any, Any, Any],
     seats: Sequence[Seat],
     options: Mapping[str, object] | None = None,
     *,
@@ -207,7 +211,7 @@ def create_match(
 
 
 def open_match(
-    target: Path | str, *, rules: Rules[Any, Any] | None = None, clock: Clock = time.time
+    target: Path | str, *, rules: Rules[Any, Any, Any] | None = None, clock: Clock = time.time
 ) -> OpenMatch:
     """Open a match by path or match id to go on playing (or annotating) it.
 
@@ -226,7 +230,7 @@ def open_match(
 
 
 def load_match(
-    target: Path | str, *, rules: Rules[Any, Any] | None = None
+    target: Path | str, *, rules: Rules[Any, Any, Any] | None = None
 ) -> tuple[Match, Damage | None]:
     """Read a match without locking it (to replay, verify or export): the intact prefix.
 
@@ -256,7 +260,7 @@ def continue_from(
     entries: int,
     *,
     seats: Sequence[Seat] | None = None,
-    rules: Rules[Any, Any] | None = None,
+    rules: Rules[Any, Any, Any] | None = None,
     clock: Clock = time.time,
 ) -> OpenMatch:
     """A new match that starts from the position after `entries` entries of another.
@@ -403,7 +407,7 @@ def file_name(header: Header) -> str:
 
 
 def _header(
-    rules: Rules[Any, Any],
+    rules: Rules[Any, Any, Any],
     options: Mapping[str, Any],
     seats: Sequence[Seat],
     source: Mapping[str, Wire] | None,
@@ -421,7 +425,7 @@ def _header(
 
 
 def _start(
-    rules: Rules[Any, Any], header: Header, moves: Sequence[Entry], clock: Clock
+    rules: Rules[Any, Any, Any], header: Header, moves: Sequence[Entry], clock: Clock
 ) -> OpenMatch:
     """Write a new match file (header and any copied moves) and open it for play."""
     path = paths.matches_dir() / file_name(header)
@@ -436,7 +440,7 @@ def _start(
 
 
 def _replay(
-    found: LogRead, rules: Rules[Any, Any] | None, *, sink: Sink | None = None,
+    found: LogRead, rules: Rules[Any, Any, Any] | None, *, sink: Sink | None = None,
     stop: int | None = None,
 ) -> Match:
     """Fold the entries read into a Match; DamagedLog (with a Damage) if one does not replay."""
@@ -457,7 +461,7 @@ def _replay(
         raise DamagedLog(path, f"its header does not suit {game.title} ({err})") from None
 
 
-def _rules(header: Header, path: Path, given: Rules[Any, Any] | None) -> Rules[Any, Any]:
+def _rules(header: Header, path: Path, given: Rules[Any, Any, Any] | None) -> Rules[Any, Any, Any]:
     if given is not None:
         if given.id != header.game:
             raise LogError(f"{path.name} is a match of {header.game!r}, not {given.id!r}")

@@ -2,25 +2,35 @@
 
 Screens are imported only when first opened, and neither the store nor the bots are imported on
 the way to the menu, so the menu is on screen about as fast as a bare Textual app.
-Other screens open places through the methods here (`open_match`, `open_replay`, `show_menu`,
-the `action_*` methods), so every route handles errors the same way: a notice, never a crash.
+Screens ask for places with the messages of `tui.messages`, which bubble up to the handlers
+here, so every route handles errors the same way: a notice, never a crash, and no screen
+imports the app.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tui import settings as settings_file
 from tui.commands import ParlourCommands
+from tui.messages import (
+    ChangeSettings,
+    OpenPlace,
+    PlayMatch,
+    ResumeMatch,
+    ShowMenu,
+    ShowReplay,
+    StartMatch,
+)
 from tui.settings import DEFAULT_THEME, Settings
 from tui.start import Start
 from tui.themes import THEMES
@@ -28,14 +38,7 @@ from tui.themes import THEMES
 if TYPE_CHECKING:
     from core.match import Seat
     from core.rules import Rules
-    from replays.errors import MatchLocked
     from replays.store import OpenMatch
-
-
-def held_here(error: MatchLocked) -> bool:
-    """Whether the lock that refused us is this very process's (a screen of this window)."""
-    holder = error.holder
-    return holder is not None and holder.pid == os.getpid() and holder.host == socket.gethostname()
 
 
 def repaired_notice(opened: OpenMatch) -> str:
@@ -193,17 +196,52 @@ class ParlourApp(App[None]):
 
         self._show(SettingsScreen())
 
+    # -- what screens ask for ----------------------------------------------------------------
+    @on(OpenPlace)
+    def _open_place(self, message: OpenPlace) -> None:
+        if message.place == "new":
+            self.action_new_game(message.game, message.options)
+        elif message.place == "rules":
+            self.action_rules(message.game, message.section)
+        else:
+            {"resume": self.action_resume, "replays": self.action_replays,
+             "settings": self.action_settings}[message.place]()
+
+    @on(ShowMenu)
+    def _show_menu(self) -> None:
+        self.show_menu()
+
+    @on(StartMatch)
+    def _start_match(self, message: StartMatch) -> None:
+        self.start_match(message.rules, message.seats, message.options)
+
+    @on(PlayMatch)
+    def _play_match(self, message: PlayMatch) -> None:
+        self.open_match(message.opened, replace=message.replace)
+
+    @on(ResumeMatch)
+    def _resume_match(self, message: ResumeMatch) -> None:
+        self.resume_match(message.ref)
+
+    @on(ShowReplay)
+    def _show_replay(self, message: ShowReplay) -> None:
+        self.open_replay(message.path, replace=message.replace)
+
+    @on(ChangeSettings)
+    def _change_settings(self, message: ChangeSettings) -> None:
+        self.update_settings(**message.changes)
+
     # -- matches -------------------------------------------------------------------------------
     def start_match(
-        self, rules: Rules[Any, Any], seats: Sequence[Seat], options: Mapping[str, Any]
+        self, rules: Rules[Any, Any, Any], seats: Sequence[Seat], options: Mapping[str, Any]
     ) -> bool:
         """Create the match file and open its game screen in place of the current screen."""
         from replays.errors import LogError
         from replays.store import create_match
-        from tui.games import NoBoard, board_for
+        from tui.games import NoBoard, kit_for
 
         try:
-            board_for(rules.id)  # before a file exists for a game that cannot be shown
+            kit_for(rules.id)  # before a file exists for a game that cannot be shown
         except NoBoard as err:
             self.refuse("Cannot show this game", f"{err}. Pick another game.")
             return False
@@ -228,12 +266,13 @@ class ParlourApp(App[None]):
         on the stack) or named as open here, not "in another Parlour".
         """
         from replays.errors import LogError, MatchLocked
+        from replays.lock import held_here
         from replays.store import open_match
 
         try:
             opened = open_match(ref)
         except MatchLocked as err:
-            if not held_here(err):
+            if not held_here(err.holder):
                 self.refuse("Could not open the match", str(err))
                 return False
             if self.bring_forward(err.path):

@@ -160,7 +160,7 @@ def _silence_stdout() -> None:
 # -- shared checks -------------------------------------------------------------------------
 
 
-def _rules(game: str) -> Rules[Any, Any]:
+def _rules(game: str) -> Rules[Any, Any, Any]:
     from core import registry
 
     try:
@@ -170,7 +170,7 @@ def _rules(game: str) -> Rules[Any, Any]:
         raise CliError(str(err), f"choose one of: {known}") from None
 
 
-def _options(rules: Rules[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
+def _options(rules: Rules[Any, Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
     """`KEY=VALUE` texts, checked and typed by the game's declared options."""
     from core.rules import BadOption, resolve_options
 
@@ -186,7 +186,7 @@ def _options(rules: Rules[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
         raise CliError(str(err), _options_hint(rules)) from None
 
 
-def _options_hint(rules: Rules[Any, Any]) -> str:
+def _options_hint(rules: Rules[Any, Any, Any]) -> str:
     if not rules.options:
         return f"{rules.title} has no options"
     described = "; ".join(
@@ -331,15 +331,15 @@ def _prepare_folder(out: Path, names: Sequence[str]) -> None:
 
 
 def _play_one(
-    rules: Rules[Any, Any],
+    rules: Rules[Any, Any, Any],
     options: dict[str, Any],
     bots: Sequence[Any],
     chance: random.Random,
     path: Path,
 ) -> _Played:
     """One complete match into `path`; an interrupted or failed match leaves no file."""
-    from core.ai import decide
     from core.match import Header, Match, Seat
+    from core.play import play_out
     from core.rules import CHANCE
     from replays.errors import LogError
     from replays.logfile import LogWriter
@@ -368,12 +368,7 @@ def _play_one(
     try:
         with OpenMatch(Match(rules, header, sink=writer.append), writer) as opened:
             match = opened.match
-            while (seat := match.to_move()) is not None:
-                state = match.state
-                if seat == CHANCE:
-                    opened.submit(rules.sample_chance(state, chance))
-                else:
-                    opened.submit(decide(bots[seat], rules, state, seat))
+            play_out(match, dict(enumerate(bots)), chance, submit=opened.submit)
     except BaseException as err:
         writer.close()
         _discard(path)

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    from tui.app import ParlourApp
+from tui.messages import OpenPlace, Place
 
 
 class ParlourCommands(Provider):
@@ -18,19 +15,21 @@ class ParlourCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
         from core import registry
 
-        app = cast("ParlourApp", self.app)
+        def go(place: Place, game: str | None = None) -> Callable[[], object]:
+            return lambda: self.app.post_message(OpenPlace(place, game))
+
         commands: list[tuple[str, Callable[[], object], str]] = [
-            ("New game", app.action_new_game, "Choose a game, its options and the players"),
-            ("Resume", app.action_resume, "Continue a match in progress"),
-            ("Replays", app.action_replays, "Step through a finished match"),
-            ("Rules", app.action_rules, "Read how each game is played"),
-            ("Settings", app.action_settings, "Animations and colour theme"),
+            ("New game", go("new"), "Choose a game, its options and the players"),
+            ("Resume", go("resume"), "Continue a match in progress"),
+            ("Replays", go("replays"), "Step through a finished match"),
+            ("Rules", go("rules"), "Read how each game is played"),
+            ("Settings", go("settings"), "Animations and colour theme"),
         ]
         for rules in registry.all():
             commands.append(
                 (
                     f"New game: {rules.title}",
-                    partial(app.action_new_game, rules.id),
+                    go("new", rules.id),
                     f"Set up a match of {rules.title}",
                 )
             )
@@ -38,7 +37,7 @@ class ParlourCommands(Provider):
         shelf += [(g.id, g.title) for g in registry.upcoming()]
         for game_id, title in shelf:
             commands.append(
-                (f"Rules: {title}", partial(app.action_rules, game_id), f"How {title} is played")
+                (f"Rules: {title}", go("rules", game_id), f"How {title} is played")
             )
         return commands
 

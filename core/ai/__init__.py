@@ -22,7 +22,7 @@ BOTS: dict[str, str] = {
 class Bot(Protocol):
     """Anything that picks an action for a seat from what that seat may see."""
 
-    def choose(self, rules: Rules[Any, Any], view: Any, legal: Sequence[Action]) -> Action: ...
+    def choose(self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Action]) -> Action: ...
 
 
 class UnknownBot(ValueError):
@@ -37,7 +37,7 @@ def make_bot(bot_id: str, seed: int | None = None) -> Bot:
     raise UnknownBot(f"no bot called {bot_id!r} (bots: {known})")
 
 
-def decide(bot: Bot, rules: Rules[Any, Any], state: Any, seat: int) -> Action:
+def decide(bot: Bot, rules: Rules[Any, Any, Any], state: Any, seat: int) -> Action:
     """Ask `bot` to play `seat`, showing it only `seat`'s view and legal actions."""
     to_move = rules.to_move(state)
     if to_move is None:

@@ -19,7 +19,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, rules: Rules[Any, Any], view: Any, legal: Sequence[Action]) -> Action:
+    def choose(self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Action]) -> Action:
         """One of `legal`, uniformly (the view is not needed to play at random)."""
         if not legal:
             raise ValueError("there is no legal action to choose from")

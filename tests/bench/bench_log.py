@@ -125,7 +125,7 @@ class Series:
     options = registry.get("en-garde").options
     hides_information = True
 
-    def __init__(self, inner: Rules[Any, Any]) -> None:
+    def __init__(self, inner: Rules[Any, Any, Any]) -> None:
         self.inner = inner
         self._options: Mapping[str, object] = {}
 

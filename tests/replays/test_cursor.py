@@ -94,16 +94,16 @@ def test_move_list_follows_the_perspective(finished: Match) -> None:
     ann = ReplayCursor(finished, 0).moves()
     assert [line.index for line in everyone] == [i for i, _ in actions]
     first_deal_to_bob = next(
-        line for line in everyone if line.seat == CHANCE and line.description.startswith("Bob")
+        line for line in everyone if line.seat == CHANCE and line.words.startswith("Bob")
     )
     assert first_deal_to_bob.notation.startswith("d")
     hidden = next(line for line in ann if line.index == first_deal_to_bob.index)
-    assert hidden.notation == "" and hidden.description == "Bob rolls a die"
+    assert hidden.notation == "" and hidden.words == "Bob rolls a die"
     seat_lines = [line for line in ann if line.seat != CHANCE]
     for line in seat_lines:
         entry = finished.entries[line.index]
         assert isinstance(entry, ActionEntry) and line.notation == str(entry.action[1])  # type: ignore[index]
-        assert line.description.startswith(names[line.seat])
+        assert line.words.startswith(names[line.seat])
 
 
 def test_current_move_and_notes_follow_the_position(finished: Match) -> None:

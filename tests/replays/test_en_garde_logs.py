@@ -166,8 +166,8 @@ def test_a_seat_sees_its_own_cards_only(en_garde: Any) -> None:
         for line in cursor.moves():
             if line.seat == CHANCE:
                 assert line.notation == ""
-                assert not re.fullmatch(r"Bob drew an? \d", line.description)
-                own_draws += line.description.startswith("Ann drew a")
+                assert not re.fullmatch(r"Bob drew an? \d", line.words)
+                own_draws += line.words.startswith("Ann drew a")
         assert own_draws > 0
         text = to_text(match, 0)
     assert not re.search(r"Bob drew an? \d", text)

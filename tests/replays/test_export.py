@@ -53,7 +53,7 @@ def test_notes_sit_under_the_entry_they_target(finished: Match) -> None:
     lines = to_text(finished).splitlines()
     note = lines.index("         !? a bold start")
     target = next(m for m in ReplayCursor(finished, None).moves() if m.index == 4)
-    assert lines[note - 1].endswith(target.description)
+    assert lines[note - 1].endswith(target.words)
 
 
 def test_markdown_has_annotations_and_rounds(finished: Match) -> None:

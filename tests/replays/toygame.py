@@ -67,6 +67,9 @@ class CountingView:
 class Counting:
     id: ClassVar[str] = "counting"
     title: ClassVar[str] = "Counting"
+    tagline: ClassVar[str] = "Say 1, 2 or 3; do not reach the target"
+    seat_names: ClassVar[tuple[str, ...]] = ()
+    chapter: ClassVar[str] = "round"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = (

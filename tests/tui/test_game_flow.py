@@ -28,7 +28,7 @@ from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.round_end import MatchEndScreen, RoundEndScreen
+from tui.screens.round_end import MatchEndScreen, ChapterEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
 
 RULES = EnGarde()
@@ -110,7 +110,7 @@ async def test_a_scripted_round_between_two_humans() -> None:
         assert "Ann attacked with a 4" in news and "parry" in news
         await keys(pilot, "x", "enter")  # Bob takes the hit
         assert plays(screen) == ["4>", "5>", "4>", "5>", "x4", "-"]
-        assert isinstance(app.screen, RoundEndScreen)
+        assert isinstance(app.screen, ChapterEndScreen)
         assert app.screen.result.headline == "Ann wins round 1"
         assert app.screen.result.why.startswith("Hit")
         shown = [k for k in app.screen.query("FooterKey") if getattr(k, "action", "") == "next"]
@@ -273,7 +273,7 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
             await pilot.pause(0.05)
             if isinstance(app.screen, MatchEndScreen):
                 break
-            if isinstance(app.screen, RoundEndScreen):
+            if isinstance(app.screen, ChapterEndScreen):
                 await keys(pilot, "enter")
         assert isinstance(app.screen, MatchEndScreen)
         outcome = screen.match.outcome()
@@ -301,7 +301,7 @@ async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
         assert screen.query_one("#fencer-0", Fencer).space == 13
         await keys(pilot, "3", "d", "enter")  # advance 5 to space 18, attack with a 5
         assert plays(screen)[-1] == "5>x5"
-        assert isinstance(app.screen, RoundEndScreen)
+        assert isinstance(app.screen, ChapterEndScreen)
         assert RULES.view(screen.match.state, 0).positions == (1, 23)  # already reset
         assert screen.query_one("#fencer-0", Fencer).space == 18
         assert screen.query_one("#fencer-1", Fencer).space == 23

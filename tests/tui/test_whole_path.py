@@ -44,7 +44,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.resume import ReplayListScreen, ResumeScreen
-from tui.screens.round_end import MatchEndScreen, RoundEndScreen
+from tui.screens.round_end import MatchEndScreen, ChapterEndScreen
 from tui.widgets.move_list import MoveList
 
 RULES = EnGarde()
@@ -159,7 +159,7 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     await keys(pilot, "enter", "5", "a", "enter")  # Player 1 attacks with a 4
     await keys(pilot, "enter", "x", "enter")  # Player 2 takes the hit
     assert decisions(game.match.entries) == ["4>", "5>", "4>", "5>", "x4", "-"]
-    assert isinstance(app.screen, RoundEndScreen)
+    assert isinstance(app.screen, ChapterEndScreen)
     assert app.screen.result.headline == "Player 1 wins round 1"
     await keys(pilot, "enter")
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"

@@ -1,8 +1,10 @@
-"""Game id -> the widgets that draw it on the game screen.
+"""Game id -> the kit that draws it: one module per game, loaded when a game screen opens.
 
-The game screen is a generic frame (status, board, hand, move log, keys); each game fills it
-with one module here that builds a `GameKit`. A new game = one rules module, one module in
-this package and one line in `_MODULES`. Modules load lazily so the menu never imports them.
+The game screen is a generic frame (status, table, news, optional private panel, move log,
+keys); each game fills it with one module here that defines `KIT`. A new game is one rules
+package in `core/games/`, one kit module here and one line in each registry
+(`core/registry.py`, `_MODULES` below): docs/ADDING_A_GAME.md is the recipe. Modules load
+lazily so the menu never imports them.
 """
 
 from __future__ import annotations
@@ -10,43 +12,67 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from tui.widgets.table import BoardWidget, HandWidget, RoundEnd
+from tui.widgets.table import ChapterEnd, PrivateWidget, TableWidget
+
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
 
 _MODULES: dict[str, str] = {
     "en-garde": "tui.games.en_garde",
 }
 
 
+class Narrator(Protocol[V_contra]):
+    """A game's words for the frame: what to do now, the score, how each chapter ended."""
+
+    def prompt(self, view: V_contra, names: Sequence[str]) -> str:
+        """What the seat to move must do now, in a few words ("parry or retreat")."""
+        ...
+
+    def score(self, view: V_contra, names: Sequence[str]) -> str:
+        """The running score in words and symbols."""
+        ...
+
+    def chapters(self, view: V_contra, names: Sequence[str]) -> Sequence[ChapterEnd]:
+        """Every finished round (contest, ...), oldest first."""
+        ...
+
+
 @dataclass(frozen=True)
-class GameKit:
+class GameKit(Generic[V]):
     """What one game contributes to the game screen."""
 
-    board: Callable[[Sequence[str]], BoardWidget]
-    """Builds the public board for the seats' names."""
-    hand: Callable[[Sequence[str]], HandWidget]
-    """Builds the private hand and action controls for the seats' names."""
-    prompt: Callable[[Any, Sequence[str]], str]
-    """From a view: what the seat to move must do now ("parry or retreat")."""
-    rounds: Callable[[Any, Sequence[str]], Sequence[RoundEnd]]
-    """From a view: every finished round, oldest first, as the round-end panel tells it."""
-    score: Callable[[Any, Sequence[str]], str]
-    """From a view: the running score in words and symbols."""
+    table: Callable[[Sequence[str]], TableWidget[V]]
+    """Builds the public table (piste, board, castles) for the seats' names."""
+    narrator: Narrator[V]
     help: str
-    """Markdown for the help screen: the game's keys and what the board shows."""
+    """Markdown for the help screen: the game's keys and what the table shows."""
+    rules_page: str
+    """The file name of the game's rules page in `tui/rules/`."""
+    private: Callable[[Sequence[str]], PrivateWidget[V]] | None = None
+    """Builds the private hand and its controls; None for open-information games."""
 
 
 class NoBoard(LookupError):
-    """A playable game whose board has not been drawn for the app yet."""
+    """A playable game whose table has not been drawn for the app yet."""
 
 
-def board_for(game_id: str) -> GameKit:
+def kit_for(game_id: str) -> GameKit[Any]:
     """The kit that draws `game_id`; raises NoBoard when the app cannot show that game."""
     try:
         module = _MODULES[game_id]
     except KeyError:
         raise NoBoard(f"Parlour cannot show {game_id!r} on screen yet") from None
-    kit: GameKit = import_module(module).KIT
+    kit: GameKit[Any] = import_module(module).KIT
     return kit
+
+
+def register(game_id: str, module: str) -> None:
+    """Add a kit module at run time (tests add a test-only game this way)."""
+    _MODULES[game_id] = module
+
+
+def unregister(game_id: str) -> None:
+    _MODULES.pop(game_id, None)

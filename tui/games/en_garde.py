@@ -8,7 +8,7 @@ from core.games.en_garde.view import EnGardeView
 from tui.games import GameKit
 from tui.games.en_garde_board import EnGardeBoard, pips
 from tui.games.en_garde_hand import NUMBERS, EnGardeHand, can_retreat
-from tui.widgets.table import RoundEnd
+from tui.widgets.table import ChapterEnd
 
 REASONS = {
     "hit": "Hit",
@@ -49,7 +49,7 @@ def score(view: EnGardeView, names: Sequence[str]) -> str:
     return f"{names[0]} {pips(a)} {a}  ·  {names[1]} {pips(b)} {b}"
 
 
-def rounds(view: EnGardeView, names: Sequence[str]) -> list[RoundEnd]:
+def rounds(view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
     """Every finished round as the round-end panel tells it."""
     told = []
     for result in view.rounds:
@@ -64,7 +64,7 @@ def rounds(view: EnGardeView, names: Sequence[str]) -> list[RoundEnd]:
         if result.reason == "no-move" and result.winner is not None:
             # The rules say "the player to move"; the panel can say who that was.
             why = f"{label}: {names[1 - result.winner]} could neither move nor attack."
-        told.append(RoundEnd(result.round, headline, why, score(view, names)))
+        told.append(ChapterEnd(result.round, headline, why, score(view, names)))
     return told
 
 
@@ -91,11 +91,23 @@ won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (�
 The line under your cards says what the choice will do, or why the rules forbid it.
 """
 
-KIT = GameKit(
-    board=EnGardeBoard,
-    hand=EnGardeHand,
-    prompt=prompt,
-    rounds=rounds,
-    score=score,
+class Narrator:
+    """En Garde's words for the frame."""
+
+    def prompt(self, view: EnGardeView, names: Sequence[str]) -> str:
+        return prompt(view, names)
+
+    def score(self, view: EnGardeView, names: Sequence[str]) -> str:
+        return score(view, names)
+
+    def chapters(self, view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
+        return rounds(view, names)
+
+
+KIT: GameKit[EnGardeView] = GameKit(
+    table=EnGardeBoard,
+    private=EnGardeHand,
+    narrator=Narrator(),
     help=HELP,
+    rules_page="en-garde.md",
 )

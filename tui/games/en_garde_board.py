@@ -8,7 +8,6 @@ by space (an offset animation), or jumps when the app's animations are off.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
@@ -17,7 +16,7 @@ from textual.geometry import Offset
 from textual.widgets import Static
 
 from core.games.en_garde.view import EnGardeView
-from tui.widgets.table import BoardWidget
+from tui.widgets.table import TableWidget, Turn
 
 SPACES = 23
 CELL = 3
@@ -29,8 +28,6 @@ SLIDE_LONGEST = 0.8
 SEAT_ARROW = ("▶", "◀")
 """Each seat's facing: seat 0 starts on space 1 and faces right, seat 1 the other way."""
 CARD_BACK = "▮"
-PILE_OUT = frozenset({"hands", "advance", "draw"})
-"""Round-end reasons that only arise once the draw pile is empty."""
 
 
 def initials(names: Sequence[str]) -> tuple[str, str]:
@@ -95,8 +92,70 @@ def track(positions: tuple[int, int]) -> Content:
     return Content("\n").join(rows)
 
 
-class EnGardeBoard(BoardWidget):
+class EnGardeBoard(TableWidget[EnGardeView]):
     """The piste with both fencers, each player's score and hand size, pile and discard."""
+
+    DEFAULT_CSS = """
+    EnGardeBoard {
+        height: 8;
+        border: round $primary;
+        border-title-color: $primary;
+        border-title-style: bold;
+        background: $surface;
+        padding: 0 1;
+    }
+
+    EnGardeBoard .eg-piste-row {
+        width: 100%;
+        height: 4;
+        align-horizontal: center;
+    }
+
+    EnGardeBoard .eg-players {
+        height: 1;
+        width: 100%;
+    }
+
+    EnGardeBoard .eg-player {
+        width: 1fr;
+        height: 1;
+    }
+
+    EnGardeBoard .eg-player.seat-1 {
+        text-align: right;
+    }
+
+    EnGardeBoard .eg-piste {
+        width: 69;
+        height: 4;
+    }
+
+    EnGardeBoard Fencer {
+        position: absolute;
+        width: 3;
+        height: 2;
+        text-style: bold;
+    }
+
+    EnGardeBoard Fencer.seat-0 {
+        color: $accent;
+    }
+
+    EnGardeBoard Fencer.seat-1 {
+        color: $secondary-lighten-2;
+    }
+
+    EnGardeBoard .eg-track {
+        height: 4;
+        width: 69;
+    }
+
+    EnGardeBoard .eg-info {
+        width: 100%;
+        height: 1;
+        text-align: center;
+    }
+    """
 
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(id="board", classes="eg-board")
@@ -137,7 +196,7 @@ class EnGardeBoard(BoardWidget):
             (f" of {view.discard_count}", "dim"),
         )
 
-    def show(self, view: EnGardeView, *, animate: bool) -> None:
+    def show(self, view: EnGardeView, turn: Turn | None = None, *, animate: bool) -> None:
         self._view = view
         self.border_title = f"En Garde · {view.level} · round {view.round}"
         for seat in (0, 1):
@@ -145,20 +204,3 @@ class EnGardeBoard(BoardWidget):
             self.query_one(f"#fencer-{seat}", Fencer).place(view.positions[seat], slide=animate)
         self.query_one(".eg-track", Static).update(track(view.positions))
         self.query_one("#eg-info", Static).update(self.info_line(view))
-
-    def show_round_end(self, before: EnGardeView, after: EnGardeView, *, animate: bool) -> None:
-        """The fencers where the round was decided (the final lunge included), new score.
-
-        The rules reset the piste as a round ends, so the last advance would otherwise never
-        be drawn; the cards shown are those of the moment before the deciding action, except
-        the pile: a round decided by hands or advance ended because the pile ran out.
-        """
-        last = after.rounds[-1] if after.rounds else None
-        if last is None or last.positions is None:
-            return
-        pile = 0 if last.reason in PILE_OUT else before.pile
-        moment = replace(
-            before, positions=last.positions, scores=after.scores, pending=None, to_move=None,
-            pile=pile,
-        )
-        self.show(moment, animate=animate)

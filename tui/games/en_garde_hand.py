@@ -30,7 +30,7 @@ from core.games.en_garde.actions import (
     Retreat,
 )
 from core.games.en_garde.view import EnGardeView
-from tui.widgets.table import HandWidget, Turn
+from tui.widgets.table import Chosen, PrivateWidget, Turn
 
 HAND_SIZE = 5
 HIGHEST = 5
@@ -118,8 +118,69 @@ class Draft:
     count: int = 1
 
 
-class EnGardeHand(HandWidget, can_focus=True):
+class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
     """Cards, verbs and a line that explains the composed action or why it is not allowed."""
+
+    DEFAULT_CSS = """
+    EnGardeHand {
+        width: 46;
+        height: 100%;
+        border: round $secondary;
+        border-title-color: $text;
+        border-title-style: bold;
+        background: $surface;
+        padding: 0 1;
+    }
+
+    EnGardeHand:focus-within {
+        border: round $accent;
+    }
+
+    EnGardeHand .eg-cards {
+        height: 4;
+        width: 100%;
+    }
+
+    EnGardeHand .eg-card {
+        width: 7;
+        height: 4;
+        margin-right: 1;
+        color: $text;
+    }
+
+    EnGardeHand .eg-card.-selected {
+        color: $accent;
+        text-style: bold;
+    }
+
+    EnGardeHand .eg-card.-played {
+        background: $accent 15%;
+    }
+
+    EnGardeHand .eg-verbs {
+        height: auto;
+        width: 100%;
+        layout: grid;
+        grid-size: 3;
+        grid-gutter: 0 1;
+        grid-rows: 1;
+    }
+
+    EnGardeHand .eg-verbs Button {
+        width: 100%;
+        min-width: 0;
+    }
+
+    EnGardeHand .eg-verbs Button.-chosen {
+        text-style: bold reverse;
+    }
+
+    EnGardeHand .eg-hint {
+        height: auto;
+        min-height: 1;
+        margin-top: 1;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i + 1), f"pick({i})", "card", group=CARDS) for i in range(HAND_SIZE)),
@@ -425,7 +486,7 @@ class EnGardeHand(HandWidget, can_focus=True):
             self._hint(Content.assemble(("✗ ", "bold"), (reason, "bold $text-error")))
             self.app.bell()
             return
-        self.post_message(self.Chosen(action))
+        self.post_message(Chosen(action))
 
     @on(CardFace.Picked)
     def _picked(self, event: CardFace.Picked) -> None:

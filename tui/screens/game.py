@@ -1,81 +1,54 @@
-"""The game screen: a generic frame (status, board, news, hand, move log, keys) for any game.
+"""The game screen: a generic frame (status, table, news, private panel, move log, keys).
 
-The per-game widgets come from `tui.games.board_for`. The screen drives the match: it samples
-chance outcomes with its own `random.Random`, runs bots in a thread worker, hands the device
-over between humans when the game hides hands, and shows round and match ends. It renders
-views only (`rules.view(state, seat)`) for the human at the device. Every action goes through
-`OpenMatch.submit`, which writes it to the match file first: the log is the autosave, so
-leaving this screen in any way loses nothing.
+The per-game widgets and words come from the game's kit (`tui.games.kit_for`); what happens
+next comes from the pure turn loop (`core.play.next_step`). The screen keeps layout, timing
+and handlers: it samples chance outcomes with its own `random.Random`, runs bots in a thread
+worker, hands the device over between humans when the game hides hands, and holds the match
+still while a panel is read. It renders views only (`rules.view(state, seat)`) for the human
+at the device. Every action goes through `OpenMatch.submit`, which writes it to the match file
+first: the log is the autosave, so leaving this screen in any way loses nothing.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Literal
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.screen import Screen
+from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from core.ai import decide
-from core.match import ActionEntry
+from core.ai import Bot, decide
+from core.play import Chance, Decide, Over, next_step
 from core.rules import CHANCE, IllegalAction
+from replays.chronicle import Chronicle, Line
 from replays.errors import LogError
 from replays.store import OpenMatch
-from tui.games import board_for
-from tui.screens import parlour
+from tui.games import kit_for
+from tui.messages import ShowMenu
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
-from tui.screens.round_end import MatchEnd, MatchEndScreen, RoundEndScreen
+from tui.screens.round_end import ChapterEndScreen, MatchEnd, MatchEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
-from tui.widgets.table import HandWidget, Turn
+from tui.widgets.table import ChapterEnd, Chosen, Turn
+from tui.wording import others, seat_label
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
-
-class ResignScreen(ModalScreen[bool]):
-    """Asks before a resignation, which cannot be undone."""
-
-    CSS_PATH = "../styles/game.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "resign"),
-        Binding("n,escape", "answer(False)", "keep playing"),
-    ]
-
-    def __init__(self, name: str) -> None:
-        super().__init__(classes="confirm")
-        self.player = name
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Content(f"Resign the match, {self.player}? Your opponent wins it."),
-                         classes="headline")
-            with Horizontal(classes="buttons"):
-                yield Button("Resign (y)", id="yes", variant="error")
-                yield Button("Keep playing (n)", id="no", variant="primary")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.action_answer(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        if self.is_current:
-            self.dismiss(yes)
+Hold = Literal["handoff", "chapter-end", "bot", "deal", "over", "broken", "asking"]
+"""Why the match is not moving on by itself."""
 
 
 class GameScreen(Screen[None]):
@@ -85,6 +58,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
+        Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
     ]
 
@@ -112,70 +86,58 @@ class GameScreen(Screen[None]):
         self.rules = self.match.rules
         self.seats = self.match.header.seats
         self.names = tuple(seat.name for seat in self.seats)
-        self.kit = board_for(self.rules.id)
+        self.kit = kit_for(self.rules.id)
+        self.chronicle = Chronicle(self.match)
         self._rng = rng if rng is not None else random.Random()
         self._chance_source = chance
         self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.kind == "human")
         self.hotseat = len(self.humans) > 1 and self.rules.hides_information
+        """Humans share the device and the game hides hands: hand it over between them."""
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The seat whose view is on screen: the human at the device (None: nobody yet)."""
-        self.hold: str | None = None
-        """Why the match is not moving on by itself: "handoff", "round-end", "bot", ..."""
-        self.board = self.kit.board(self.names)
-        self.hand = self.kit.hand(self.names)
-        self._bots: dict[int, Any] = {}
-        self._befores: list[Any] = []
-        """The state before each entry, for plain words and for the handoff summary."""
+        self.hold: Hold | None = None
+        self.table = self.kit.table(self.names)
+        self.private = self.kit.private(self.names) if self.kit.private is not None else None
+        self._bots: dict[int, Bot] = {}
         self._chance: list[str] = []
+        self._logged = 0
+        """Entries already in the move log."""
         self._turns = 0
-        self._log_round: int | None = None
-        self._rounds_told = 0
+        self._log_chapter: int | None = None
+        self._chapters_told = 0
         self._finished_with = False
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield self.board
+        yield self.table
         yield Static(id="news")
         with Horizontal(id="lower"):
-            yield self.hand
+            if self.private is not None:
+                yield self.private
             yield MoveLog()
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        state = self.match.state_at(0)
-        for entry in self.match.entries:
-            self._befores.append(state)
-            if isinstance(entry, ActionEntry):
-                state = self.rules.apply(state, self.rules.from_wire(entry.action))
-        self._rounds_told = len(self.kit.rounds(self._public_view(), self.names))
+        self._chapters_told = len(self._chapters())
         self._rebuild_log()
         self._news("")
         self._draw(animate=False)
-        self.hand.focus()
+        (self.private or self.table).focus()
         self.call_after_refresh(self._advance)
 
     def on_unmount(self) -> None:
         self._close()
 
     # -- what is shown ------------------------------------------------------------------------
-    def _public_view(self) -> Any:
-        """A view that is safe to draw on the board when nobody is at the device yet."""
-        return self._view_of(self.match.state)
+    def _table_view(self) -> Any:
+        """A view the table may draw: the viewer's, or (nobody at the device yet) the first
+        human's; the table draws only what every seat may see, the private panel is cleared."""
+        seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        return self.rules.view(self.match.state, seat)
 
-    def _view_of(self, state: Any) -> Any:
-        """`state` as the person at the device may see it (the first human's, if nobody yet)."""
-        if self.viewer is not None:
-            return self.rules.view(state, self.viewer)
-        seat = self.humans[0] if self.humans else None
-        return self.rules.view(state, seat)
-
-    def _before_last_action(self) -> Any:
-        """The state just before the latest action: at a round end, the one that decided it."""
-        for index in range(len(self.match.entries) - 1, -1, -1):
-            if isinstance(self.match.entries[index], ActionEntry) and index < len(self._befores):
-                return self._befores[index]
-        return self.match.state
+    def _chapters(self) -> Sequence[ChapterEnd]:
+        return self.kit.narrator.chapters(self._table_view(), self.names)
 
     def _check(self, action: Any) -> str | None:
         """None if the seat to move may play `action` now, else the rules' reason."""
@@ -186,85 +148,103 @@ class GameScreen(Screen[None]):
         return None
 
     def _draw(self, *, animate: bool) -> None:
-        view = self._public_view()
-        told = self.kit.rounds(view, self.names)
-        if len(told) > self._rounds_told:
-            # A round has just ended: under the round-end panel the board shows the moment it
-            # was decided (the rules have already reset the table for the next round); the
-            # pieces go back to their places once the panel is dismissed.
-            self.hand.clear()
-            before = self._view_of(self._before_last_action())
-            self.board.show_round_end(before, view, animate=animate)
-            self.query_one("#status", Static).update(Content(told[-1].headline))
-            return
-        self.board.show(view, animate=animate)
+        view = self._table_view()
         seat = self.match.to_move()
-        if self.viewer is None:
-            self.hand.clear()
-        elif self.hold is None and seat == self.viewer:
-            self.hand.show(view, Turn(seat, self._check))
-        else:
-            self.hand.show(view, None)
+        turn = (
+            Turn(seat, self._check)
+            if self.hold is None and seat is not None and seat == self.viewer
+            else None
+        )
+        self.table.show(view, turn, animate=animate)
+        if self.private is not None:
+            if self.viewer is None or self.hold in ("handoff", "chapter-end"):
+                self.private.clear()
+            else:
+                self.private.show(view, turn)
         self._status(view, seat)
 
     def _status(self, view: Any, seat: int | None) -> None:
         status = self.query_one("#status", Static)
-        round_no = self.rules.round_of(self.match.state)
-        if seat is None:
+        chapter = self.rules.chapter.capitalize()
+        where = f"{chapter} {self.rules.round_of(self.match.state)} · " if chapter else ""
+        if self.hold == "chapter-end":
+            told = self._chapters()
+            text = told[-1].headline if told else "The end"
+        elif seat is None:
             outcome = self.match.outcome()
             text = "The match is over" + (f": {outcome.reason}" if outcome else "")
         elif seat == CHANCE:
-            text = "Dealing…"
+            text = self.kit.narrator.prompt(view, self.names) or "Dealing…"
         elif self.seats[seat].kind == "bot":
-            text = f"{self.names[seat]} (bot) is thinking…"
+            text = f"{seat_label(self.rules, self.names, seat)} (bot) is thinking…"
         elif seat == self.viewer:
-            text = f"Your turn, {self.names[seat]}: {self.kit.prompt(view, self.names)}"
+            name = seat_label(self.rules, self.names, seat)
+            text = f"Your turn, {name}: {self.kit.narrator.prompt(view, self.names)}"
         else:
-            text = f"{self.names[seat]} to move"
-        status.update(Content(f"Round {round_no} · {text}"))
+            text = f"{seat_label(self.rules, self.names, seat)} to move"
+        status.update(Content(f"{where}{text}"))
 
     def _news(self, text: str) -> None:
         news = self.query_one("#news", Static)
         news.update(Content(text))
         news.display = bool(text)
 
+    def _tell(self, text: str) -> None:
+        """Explain a refused choice where the player is composing it."""
+        (self.private or self.table).tell(text)
+
     # -- the move log ---------------------------------------------------------------------------
-    def _rebuild_log(self) -> None:
-        """Every action so far, in the words the person at the device may read."""
-        self.query_one(MoveLog).clear()
-        self._chance, self._turns, self._log_round = [], 0, None
+    def _reader(self) -> int | Literal[False] | None:
+        """Whose words the move log is in; False while nobody may read it (a handoff)."""
         if self.viewer is None and self.hotseat:
-            return
-        for index, entry in enumerate(self.match.entries):
-            if isinstance(entry, ActionEntry):
-                self._log(self._befores[index], entry)
-        self._flush_chance()
-        if self.match.is_over and self._log_round is not None:
-            self._log_result(self.match.state, self._log_round)
+            return False
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if self.humans else None
 
-    def _log(self, before: Any, entry: ActionEntry) -> None:
+    def _rebuild_log(self) -> None:
+        """Every line so far, in the words the person at the device may read."""
+        self.query_one(MoveLog).clear()
+        self._chance, self._turns, self._log_chapter, self._logged = [], 0, None, 0
+        self._log_more()
+
+    def _log_more(self) -> None:
+        """Add the entries appended since the log was last brought up to date."""
+        reader = self._reader()
+        if reader is False:
+            return
         log = self.query_one(MoveLog)
-        round_no = self.rules.round_of(before)
-        if round_no != self._log_round:
+        for line in self.chronicle.lines(reader, start=self._logged):
+            if line.chapter != self._log_chapter:
+                self._flush_chance()
+                if self._log_chapter is not None:
+                    self._log_result(self._log_chapter)
+                self._log_chapter = line.chapter
+                if self.rules.chapter and self.rules.chapter != "turn":
+                    log.heading(f"{self.rules.chapter.capitalize()} {line.chapter}")
+            if line.kind == "chance":
+                self._chance.append(line.words)
+                continue
             self._flush_chance()
-            if self._log_round is not None:
-                self._log_result(before, self._log_round)
-            self._log_round = round_no
-            log.heading(f"Round {round_no}")
-        action = self.rules.from_wire(entry.action)
-        words = self.rules.describe(before, action, self.viewer, self.names)
-        if entry.seat == CHANCE:
-            self._chance.append(words)
-            return
-        self._flush_chance()
-        self._turns += 1
-        log.move(self._turns, self.rules.notation(action), words)
+            if line.kind == "move":
+                self._turns += 1
+                log.move(self._turns, line.notation, line.words)
+            else:
+                log.remark(line.words)
+        self._logged = len(self.match.entries)
+        chapters = self._chapters()
+        if self._log_chapter is not None and len(chapters) >= self._log_chapter:
+            told = chapters[self._log_chapter - 1]
+            if told.number == self._log_chapter and not self._chance:
+                self._log_result(self._log_chapter)
 
-    def _log_result(self, state: Any, round_no: int) -> None:
-        """How round `round_no` ended, under its last move."""
-        for told in self.kit.rounds(self._view_of(state), self.names):
-            if told.number == round_no:
-                self.query_one(MoveLog).remark(f"{told.headline}. {told.why}")
+    def _log_result(self, number: int) -> None:
+        """How chapter `number` ended, under its last move (once)."""
+        log = self.query_one(MoveLog)
+        for told in self._chapters():
+            if told.number == number and not log.has_remark(told.headline):
+                reveal = f" {told.reveal}" if told.reveal else ""
+                log.remark(f"{told.headline}. {told.why}{reveal}")
 
     def _flush_chance(self) -> None:
         if self._chance:
@@ -272,41 +252,31 @@ class GameScreen(Screen[None]):
             self._chance = []
 
     def _since_last_turn(self, seat: int) -> str:
-        """What the others did in public since `seat` last acted, as `seat` may know it.
+        """What the others did in public since `seat` last decided, as `seat` may know it.
 
-        A round that ended meanwhile is told by its result; the moves shown are the ones of
-        the round being played, so the line always ends with what to answer now.
+        A chapter that ended meanwhile is told by its result; the moves shown are those of
+        the chapter being played, every one of them, so the line ends with what to answer now.
         """
-        said: list[str] = []
+        lines: list[Line] = self.chronicle.since_last_turn(seat)
         now = self.rules.round_of(self.match.state)
-        told = self.kit.rounds(self._public_view(), self.names)
-        rounds_then = len(told)
-        for index in range(len(self.match.entries) - 1, -1, -1):
-            entry = self.match.entries[index]
-            if not isinstance(entry, ActionEntry) or entry.seat == CHANCE:
-                continue
-            if entry.seat == seat:
-                break
-            before = self._befores[index]
-            rounds_then = len(self.kit.rounds(self.rules.view(before, seat), self.names))
-            if self.rules.round_of(before) == now:
-                action = self.rules.from_wire(entry.action)
-                said.append(self.rules.describe(before, action, seat, self.names))
-        parts = [f"{r.headline}. {r.why}" for r in told[rounds_then:]][-1:]
-        if said:
-            view = self.rules.view(self.match.state, seat)
-            moves = "; ".join(reversed(said[:3]))
-            parts.append(f"{moves} — {self.kit.prompt(view, self.names)}")
+        parts: list[str] = []
+        if lines and lines[0].chapter < now:
+            told = self._chapters()
+            if told:
+                parts.append(f"{told[-1].headline}. {told[-1].why}")
+        moves = [line.words for line in lines if line.chapter == now]
+        if moves:
+            prompt = self.kit.narrator.prompt(self.rules.view(self.match.state, seat), self.names)
+            parts.append(f"{'; '.join(moves)} — {prompt}")
         return "  ".join(parts)
 
     # -- driving the match ------------------------------------------------------------------------
     def _play(self, action: Any) -> bool:
         """Save and apply `action`; say why when the rules or the disk refuse it."""
-        before = self.match.state
         try:
-            entry = self.opened.submit(action)
+            self.opened.submit(action)
         except IllegalAction as err:
-            self.hand.tell(f"✗ {err}")
+            self._tell(f"✗ {err}")
             return False
         except (LogError, OSError) as err:
             self.notify(
@@ -316,23 +286,20 @@ class GameScreen(Screen[None]):
                 timeout=15,
             )
             return False
-        while len(self._befores) < len(self.match.entries):
-            self._befores.append(before)  # the action, then any end record the store added
-        if self.viewer is not None or not self.hotseat:
-            self._log(before, entry)
+        self._log_more()
         return True
 
     def _advance(self) -> None:
         """Move the match on until a person must act (or a panel must be read)."""
         while not self._finished_with and self.hold is None:
-            if self.match.is_over:
+            step = next_step(self.match)
+            if isinstance(step, Over):
                 self.hold = "over"
                 self._when_still(self._finish)
                 return
-            if self._round_ended():
+            if self._chapter_ended():
                 return
-            seat = self.match.to_move()
-            if seat == CHANCE:
+            if isinstance(step, Chance):
                 if not self._play(self._sample(self.match.state)):
                     return
                 if self.app.animation_level != "none":
@@ -341,18 +308,21 @@ class GameScreen(Screen[None]):
                     self.set_timer(DEAL_PAUSE, self._dealt)
                     return
                 continue
+            assert isinstance(step, Decide)
             self._flush_chance()
-            assert seat is not None
+            seat = step.seat
             if self.seats[seat].kind == "bot":
                 self.hold = "bot"
                 self._draw(animate=True)
                 pause = BOT_PAUSE if self.app.animation_level != "none" else 0.0
-                self._think(seat, self.match.state, len(self.match.entries), pause)
+                self._run_bot(self._bot(seat), seat, self.match.state, len(self.match), pause)
                 return
             if self.hotseat and seat != self.viewer:
                 self._handoff(seat)
                 return
-            self.viewer = seat
+            if self.viewer != seat:
+                self.viewer = seat
+                self._rebuild_log()
             self._draw(animate=True)
             self._news(self._since_last_turn(seat))
             return
@@ -367,33 +337,34 @@ class GameScreen(Screen[None]):
             self.hold = None
             self._advance()
 
-    def _round_ended(self) -> bool:
-        """Show a round that has just ended; in hot-seat the next deal is then dealt blind."""
-        told = self.kit.rounds(self._public_view(), self.names)
-        if len(told) <= self._rounds_told:
+    def _chapter_ended(self) -> bool:
+        """Show a chapter (round, contest) that has just ended, on the table where it ended."""
+        told = self._chapters()
+        if len(told) <= self._chapters_told:
             return False
         self._flush_chance()
-        self.hold = "round-end"
+        self.hold = "chapter-end"
         if self.hotseat:
-            self.viewer = None  # both players read the result; new hands stay unseen
+            self.viewer = None  # everyone reads the result; the next hands stay unseen
             self._rebuild_log()
-        self._draw(animate=False)
-        self.hand.clear()
+        self._log_result(told[-1].number)
+        self._draw(animate=True)
         self._news("")
+
         def panel() -> None:
-            self.app.push_screen(RoundEndScreen(told[-1]), callback=self._next_round)
+            word = self.rules.chapter or "round"
+            self.app.push_screen(ChapterEndScreen(told[-1], word), callback=self._next_chapter)
 
         self._when_still(panel)
         return True
 
-    def _next_round(self, _: object = None) -> None:
-        self._rounds_told = len(self.kit.rounds(self._public_view(), self.names))
+    def _next_chapter(self, _: object = None) -> None:
+        self._chapters_told = len(self._chapters())
         self.hold = None
-        self._draw(animate=True)
         self._advance()
 
     def _when_still(self, then: Callable[[], None]) -> None:
-        """Run `then` once the board has stopped moving, so a slide is seen to its end."""
+        """Run `then` once the table has stopped moving, so a slide is seen to its end."""
         if self.app.animation_level == "none":
             then()
             return
@@ -412,12 +383,12 @@ class GameScreen(Screen[None]):
 
     def _blank_for(self, seat: int) -> None:
         self.viewer = None
-        self.hand.clear()
         self._news("")
         self._rebuild_log()
         self._draw(animate=False)
-        round_no = self.rules.round_of(self.match.state)
-        where = f"Round {round_no} · {self.kit.score(self._public_view(), self.names)}"
+        chapter = self.rules.chapter.capitalize()
+        where = f"{chapter} {self.rules.round_of(self.match.state)} · " if chapter else ""
+        where += self.kit.narrator.score(self._table_view(), self.names)
         self.app.push_screen(HandoffScreen(self.names[seat], where),
                              callback=lambda ready: self._handed(seat, ready))
 
@@ -434,19 +405,24 @@ class GameScreen(Screen[None]):
         """Close the match file and show the winner."""
         self._flush_chance()
         outcome = self.match.outcome()
-        view = self._public_view()
-        told = self.kit.rounds(view, self.names)
-        last = told[-1] if len(told) > self._rounds_told else None
+        view = self._table_view()
+        told = self.kit.narrator.chapters(view, self.names)
+        last = told[-1] if len(told) > self._chapters_told else None
         if outcome is None or outcome.is_draw:
             headline = "The match is drawn"
         else:
-            headline = " and ".join(self.names[w] for w in outcome.winners) + " wins the match"
+            winners = [seat_label(self.rules, self.names, w) for w in outcome.winners]
+            headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+            headline += " the match"
         end = MatchEnd(
             headline=headline,
             reason=(outcome.reason[:1].upper() + outcome.reason[1:]) if outcome else "",
-            score=self.kit.score(view, self.names),
+            score=self.kit.narrator.score(view, self.names),
             last_round=last,
             path=self.opened.path,
+            seats=self.seats,
+            game=self.rules.id,
+            options=dict(self.match.options),
         )
         self._close()
         while self.app.screen is not self and self in self.app.screen_stack:
@@ -460,7 +436,7 @@ class GameScreen(Screen[None]):
             self.opened.close()
 
     # -- bots -------------------------------------------------------------------------------------
-    def _bot(self, seat: int) -> Any:
+    def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
             from core.ai import UnknownBot, make_bot
 
@@ -472,12 +448,8 @@ class GameScreen(Screen[None]):
                 self._bots[seat] = make_bot("random", seed)
         return self._bots[seat]
 
-    def _think(self, seat: int, state: Any, position: int, pause: float) -> None:
-        bot = self._bot(seat)
-        self._run_bot(bot, seat, state, position, pause)
-
     @work(thread=True, exclusive=True, group="bot")
-    def _run_bot(self, bot: Any, seat: int, state: Any, position: int, pause: float) -> None:
+    def _run_bot(self, bot: Bot, seat: int, state: Any, position: int, pause: float) -> None:
         """Choose off the UI loop; wait a little so a person can follow; report back."""
         worker = get_current_worker()
         started = time.monotonic()
@@ -493,7 +465,7 @@ class GameScreen(Screen[None]):
 
     @on(BotChose)
     def _bot_chose(self, message: BotChose) -> None:
-        if self._finished_with or self.hold != "bot" or message.position != len(self.match.entries):
+        if self._finished_with or self.hold != "bot" or message.position != len(self.match):
             return
         self.hold = None
         if message.error is not None:
@@ -511,14 +483,15 @@ class GameScreen(Screen[None]):
             self._advance()
 
     # -- the person at the device ----------------------------------------------------------------
-    @on(HandWidget.Chosen)
-    def _chosen(self, message: HandWidget.Chosen) -> None:
+    @on(Chosen)
+    def _chosen(self, message: Chosen) -> None:
+        message.stop()
         seat = self.match.to_move()
         if self.hold is not None or seat is None or seat != self.viewer:
             return
         reason = self._check(message.action)
         if reason is not None:
-            self.hand.tell(f"✗ {reason}")
+            self._tell(f"✗ {reason}")
             return
         if self._play(message.action):
             self._news("")
@@ -533,14 +506,25 @@ class GameScreen(Screen[None]):
         self._close()
         self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
         if len(self.app.screen_stack) > 1:
-            parlour(self.app).show_menu()
+            self.post_message(ShowMenu())
         else:
             self.app.exit()
 
+    def _acting_human(self) -> int | None:
+        """The human seat a resignation or takeback at the device is for."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if len(self.humans) == 1 else None
+
     def action_resign(self) -> None:
-        seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else None)
+        seat = self._acting_human()
         if seat is None or self.hold not in (None, "bot") or self.match.is_over:
             return
+        rest = others(self.rules, self.names, seat)
+        question = (
+            f"Resign the match, {seat_label(self.rules, self.names, seat)}? "
+            f"{rest} {'wins' if len(self.names) == 2 else 'win'} it."
+        )
 
         def answered(yes: bool | None) -> None:
             if not yes or self._finished_with or self.match.is_over:
@@ -552,6 +536,69 @@ class GameScreen(Screen[None]):
                 return
             self.workers.cancel_group(self, "bot")
             self.hold = None
+            self._log_more()
             self._advance()
 
-        self.app.push_screen(ResignScreen(self.names[seat]), callback=answered)
+        self.app.push_screen(ConfirmScreen(question, "Resign", "Keep playing", danger=True),
+                             callback=answered)
+
+    def _last_human_mover(self) -> int | None:
+        """The human seat whose standing decision is the latest: the one a takeback is for."""
+        dead = self.match.taken_back()
+        for index in range(len(self.match) - 1, -1, -1):
+            line = self.chronicle.line(index, None, dead)
+            if line is None or line.kind != "move" or line.taken_back:
+                continue
+            if self.seats[line.seat].kind == "human":
+                return line.seat
+        return None
+
+    def action_take_back(self) -> None:
+        """Take back the last move of a person: against bots at once (the bots' replies go
+        too); in hot-seat only once the player to move agrees."""
+        if self.hold not in (None, "bot") or self.match.is_over:
+            return
+        seat = self._last_human_mover()
+        if seat is None:
+            self.notify("There is no move of yours to take back yet.", title="Take back")
+            return
+        try:
+            self.match.takeback_to(seat)
+        except IllegalAction as err:
+            self.notify(f"{err}.", title="That move cannot be taken back", severity="warning")
+            return
+        to_move = self.match.to_move()
+        asks = (
+            to_move is not None and to_move != CHANCE and to_move != seat
+            and self.seats[to_move].kind == "human"
+        )
+        if not asks:
+            self._take_back(seat)
+            return
+        assert to_move is not None
+        question = (
+            f"{seat_label(self.rules, self.names, seat)} asks to take back their last move. "
+            f"{seat_label(self.rules, self.names, to_move)}, do you agree?"
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, "Agree", "Refuse"),
+            callback=lambda yes: self._take_back(seat) if yes else None,
+        )
+
+    def _take_back(self, seat: int) -> None:
+        if self._finished_with or self.match.is_over:
+            return
+        self.workers.cancel_group(self, "bot")
+        try:
+            self.opened.take_back(seat)
+        except (IllegalAction, LogError, OSError) as err:
+            self.notify(f"Could not take the move back: {err}", severity="error")
+            return
+        self.hold = None
+        self._chapters_told = len(self._chapters())
+        if not self.hotseat or self.viewer == seat:
+            self.viewer = seat if seat in self.humans else self.viewer
+        self._rebuild_log()
+        self._news("Move taken back.")
+        self._draw(animate=True)
+        self._advance()

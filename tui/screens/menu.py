@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,11 +11,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 
 from core import registry
+from tui.messages import OpenPlace, Place
 from tui.widgets.choice_list import ChoiceList
 
 if TYPE_CHECKING:
     from core.rules import Rules
-    from tui.app import ParlourApp
 
 ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("new", "n", "New game"),
@@ -26,23 +26,19 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("quit", "q", "Quit"),
 )
 """(id, key, label) of each menu entry, in order."""
-
-TAGLINES = {
-    "en-garde": "Fencing duel on a 23-space piste · 2 players",
-    "attacke": "Knights contest for coloured chips · 3-5 players",
-    "crossing": "Phalanxes race across the board · 2 players",
-    "fields-of-action": "Numbered stones jump and capture · 2 players",
-    "englishman": "Jack versus the Giant, all cards open · 2 players",
+PLACES: dict[str, Place] = {
+    "new": "new", "resume": "resume", "replays": "replays", "rules": "rules",
+    "settings": "settings",
 }
-"""One line per game for the shelf; a game without one shows its player count."""
+
 
 
 def _entry_label(key: str, label: str) -> str:
     return f"[b $accent]{key.upper()}[/]  {label}"
 
 
-def _game_label(game_id: str, title: str, ready: bool, players: str) -> str:
-    line = TAGLINES.get(game_id, players)
+def _game_label(title: str, tagline: str, ready: bool, players: str) -> str:
+    line = f"{tagline} · {players}" if tagline else players
     if ready:
         return f"[b]{title}[/b]  [$success]● ready to play[/]\n  [dim]{line}[/]"
     return f"{title}  [$text-muted]○ coming soon[/]\n  [dim]{line}[/]"
@@ -90,11 +86,12 @@ class MenuScreen(Screen[None]):
 
     def _shelf(self) -> list[tuple[str, str]]:
         games = [
-            (rules.id, _game_label(rules.id, rules.title, True, _players(rules)))
+            (rules.id, _game_label(rules.title, rules.tagline, True, _players(rules)))
             for rules in registry.all()
         ]
         games += [
-            (game.id, _game_label(game.id, game.title, False, "")) for game in registry.upcoming()
+            (game.id, _game_label(game.title, game.tagline, False, game.players))
+            for game in registry.upcoming()
         ]
         return games
 
@@ -107,29 +104,22 @@ class MenuScreen(Screen[None]):
         self.query_one(target, OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        app = cast("ParlourApp", self.app)
         choice = event.option.id
         if event.option_list.id == "shelf":
             playable = {rules.id for rules in registry.all()}
             if choice in playable:
-                app.action_new_game(choice)
+                self.post_message(OpenPlace("new", choice))
             else:
                 title = next(g.title for g in registry.upcoming() if g.id == choice)
-                app.notify(f"{title} is coming soon; here is how it is played.")
-                app.action_rules(choice)
+                self.notify(f"{title} is coming soon; here is how it is played.")
+                self.post_message(OpenPlace("rules", choice))
             return
-        actions = {
-            "new": app.action_new_game,
-            "resume": app.action_resume,
-            "replays": app.action_replays,
-            "rules": app.action_rules,
-            "settings": app.action_settings,
-            "quit": app.exit,
-        }
-        if choice in actions:
-            actions[choice]()
+        if choice == "quit":
+            self.app.exit()
+        elif choice in PLACES:
+            self.post_message(OpenPlace(PLACES[choice]))
 
 
-def _players(rules: Rules[Any, Any]) -> str:
+def _players(rules: Rules[Any, Any, Any]) -> str:
     low, high = rules.min_players, rules.max_players
     return f"{low} players" if low == high else f"{low}-{high} players"

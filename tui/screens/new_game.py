@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -23,9 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from core import registry
 from core.match import Seat
 from core.rules import BadOption, Option, Rules, resolve_options
-
-if TYPE_CHECKING:
-    from tui.app import ParlourApp
+from tui.messages import StartMatch
 
 NAME_LIMIT = 20
 HUMAN = "human"
@@ -102,7 +100,7 @@ class NewGameScreen(Screen[None]):
         """What stops Start (✗), from the last check of the form."""
         self._notes: list[str] = []
         """What was asked for but could not be applied (⚠), e.g. an unknown option."""
-        self._rules: Rules[Any, Any] = playable[0]
+        self._rules: Rules[Any, Any, Any] = playable[0]
         if game is not None:
             try:
                 self._rules = registry.get(game)
@@ -362,4 +360,4 @@ class NewGameScreen(Screen[None]):
         if checked is None:
             return
         options, seats = checked
-        cast("ParlourApp", self.app).start_match(self._rules, seats, options)
+        self.post_message(StartMatch(self._rules, seats, options))

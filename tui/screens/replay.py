@@ -3,7 +3,7 @@
 The match is read without its lock (`load_match`): watching never blocks a player. Positions
 come from a `ReplayCursor`, which refuses the everything-perspective until the match is over,
 so an unfinished match is watched from one seat's chair. The board is the game's own widget
-(`tui.games.board_for`) fed with views only. A note takes the file's lock just for the append
+(`tui.games.kit_for`) fed with views only. A note takes the file's lock just for the append
 (`annotate_file`); the file is then read again, so the viewer shows exactly what was saved.
 """
 
@@ -27,8 +27,8 @@ from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
 from replays.export import to_markdown
 from replays.store import annotate_file, continue_from, load_match
-from tui.games import NoBoard, board_for
-from tui.screens import parlour
+from tui.games import NoBoard, kit_for
+from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 
@@ -147,14 +147,14 @@ class ReplayScreen(Screen[None]):
         self.match, self.damage = load_match(self.path)
         self.rules = self.match.rules
         try:
-            self.kit = board_for(self.rules.id)
+            self.kit = kit_for(self.rules.id)
         except NoBoard as err:
             raise LogError(f"{err}; export it with `parlour export` instead") from None
         self.names = tuple(seat.name for seat in self.match.header.seats)
         start = None if self.match.is_over else 0
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
-        self.board = self.kit.board(self.names)
+        self.board = self.kit.table(self.names)
         self.rows: list[MoveRow] = []
         self.notes: list[NoteRow] = []
         self._speed = DEFAULT_SPEED
@@ -214,7 +214,7 @@ class ReplayScreen(Screen[None]):
         self.rows = [row(0, 0, False, "", "the starting position", first_round)]
         for number, line in enumerate(lines, start=1):
             self.rows.append(row(number, line.index + 1, line.seat == CHANCE, line.notation,
-                                 line.description, line.round))
+                                 line.words, line.chapter))
         numbers = {r.position: r.number for r in self.rows}
         self.notes = [
             NoteRow(position, numbers[position], note.glyph, note.text)
@@ -249,7 +249,7 @@ class ReplayScreen(Screen[None]):
         here = self.here
         row = self._row(here)
         view = self.cursor.view
-        self.board.show(view, animate=animate and self.app.animation_level != "none")
+        self.board.show(view, None, animate=animate and self.app.animation_level != "none")
         self._status()
         hands = hand_lines(view, self.names)
         panel = self.query_one("#rp-hands", Static)
@@ -260,7 +260,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#rp-where", Static).update(Content.assemble(
             ("Entry ", "dim"), (f"{row.number}/{total}", "bold"),
             ("  ·  round ", "dim"), (str(self.cursor.round), "bold"),
-            ("  ·  ", "dim"), self.kit.score(view, self.names),
+            ("  ·  ", "dim"), self.kit.narrator.score(view, self.names),
         ))
         self._play_line()
         self.query_one("#rp-next", Static).update(Content(self._next_words(view)))
@@ -306,7 +306,7 @@ class ReplayScreen(Screen[None]):
             return "Next: chance (a card is dealt or drawn)"
         if seat is None:
             return "Next: nothing (the file ends here)"
-        return f"Next: {self.names[seat]} — {self.kit.prompt(view, self.names)}"
+        return f"Next: {self.names[seat]} — {self.kit.narrator.prompt(view, self.names)}"
 
     def _entry_panel(self, row: MoveRow, view: Any) -> None:
         parts: list[Content] = []
@@ -318,7 +318,7 @@ class ReplayScreen(Screen[None]):
             parts.append(Content.assemble(head, notation, row.words))
             following = [r for r in self.rows if r.position > row.position]
             if not following or following[0].round != row.round:
-                for told in self.kit.rounds(view, self.names):
+                for told in self.kit.narrator.chapters(view, self.names):
                     if told.number == row.round:
                         parts.append(Content.styled(f"{told.headline}. {told.why}", "italic"))
         for note in self.notes:
@@ -523,7 +523,7 @@ class ReplayScreen(Screen[None]):
         number = self._row(here).number
         self.notify(f"A new match from entry {number} of this one: {opened.path.name}.",
                     title="Continuing from here")
-        parlour(self.app).open_match(opened)
+        self.post_message(PlayMatch(opened))
 
     # -- leaving --------------------------------------------------------------------------------
     def action_keys(self) -> None:

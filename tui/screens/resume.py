@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,11 +19,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from replays.errors import LogError, MatchLocked
+from replays.lock import held_here
 from replays.store import MatchSummary, delete_match, scan_matches
+from tui.messages import ResumeMatch, ShowReplay
 from tui.screens.new_game import SEAT_OPTIONS
-
-if TYPE_CHECKING:
-    from tui.app import ParlourApp
 
 MARK = "▸"
 
@@ -259,14 +258,12 @@ class MatchListScreen(Screen[None]):
         self.app.push_screen(ConfirmDelete(what), answered)
 
     def _delete(self, path: Path, what: str) -> None:
-        from tui.app import held_here
-
         try:
             delete_match(path)
         except MatchLocked as err:
             said = (
                 "This match is open in this window: close it there first, then delete it."
-                if held_here(err)
+                if held_here(err.holder)
                 else str(err)
             )
             self.app.notify(said, title="Not deleted", severity="error", markup=False, timeout=12)
@@ -308,7 +305,7 @@ class ResumeScreen(MatchListScreen):
         )
 
     def open_summary(self, summary: MatchSummary) -> None:
-        cast("ParlourApp", self.app).resume_match(summary.path)
+        self.post_message(ResumeMatch(summary.path))
 
 
 class ReplayListScreen(MatchListScreen):
@@ -328,4 +325,4 @@ class ReplayListScreen(MatchListScreen):
         return (game_label(summary), players(summary), result(summary), when(summary.last_played))
 
     def open_summary(self, summary: MatchSummary) -> None:
-        cast("ParlourApp", self.app).open_replay(summary.path)
+        self.post_message(ShowReplay(summary.path))

@@ -7,9 +7,10 @@ match file is closed by then, and offers the replay viewer or the main menu.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,29 +20,34 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from core.match import Seat
+from core.rules import Rules
 from replays.errors import LogError
-from tui.screens import parlour
-from tui.widgets.table import RoundEnd
+from tui.messages import ShowMenu, StartMatch
+from tui.widgets.table import ChapterEnd
 
 
-class RoundEndScreen(ModalScreen[None]):
-    """Who won the round and why; any key or click goes on to the next deal."""
+class ChapterEndScreen(ModalScreen[None]):
+    """Who won the round (contest, ...) and why; any key or click goes on to the next one."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "next", "next round"),
+        Binding("enter,space,escape", "next", "go on"),
     ]
 
-    def __init__(self, result: RoundEnd) -> None:
+    def __init__(self, result: ChapterEnd, chapter: str = "round") -> None:
         super().__init__(classes="round-end")
         self.result = result
+        self.chapter = chapter
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content(self.result.headline), classes="headline")
             yield Static(Content(self.result.why), classes="why")
+            if self.result.reveal:
+                yield Static(Content(self.result.reveal), classes="reveal")
             yield Static(Content(self.result.score), classes="score")
-            next_round = Button("Next round ⏎", id="next", variant="primary")
+            next_round = Button(f"Next {self.chapter} ⏎", id="next", variant="primary")
             next_round.can_focus = False  # Enter belongs to the screen, so the Footer shows ⏎
             yield next_round
         yield Footer()
@@ -60,8 +66,12 @@ class MatchEnd:
     """E.g. "Ann wins the match"."""
     reason: str
     score: str
-    last_round: RoundEnd | None
+    last_round: ChapterEnd | None
     path: Path
+    seats: tuple[Seat, ...] = ()
+    """Who played, for a rematch."""
+    game: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 class MatchEndScreen(Screen[None]):
@@ -71,6 +81,7 @@ class MatchEndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "replay"),
         Binding("n", "annotate", "annotate"),
+        Binding("g", "rematch", "rematch"),
         Binding("m,escape", "menu", "main menu"),
     ]
 
@@ -84,12 +95,16 @@ class MatchEndScreen(Screen[None]):
             yield Static(Content(self.end.reason), classes="why")
             if self.end.last_round is not None:
                 last = self.end.last_round
-                yield Static(Content(f"Last round — {last.headline}. {last.why}"), classes="why")
+                yield Static(Content(f"Last — {last.headline}. {last.why}"), classes="why")
+                if last.reveal:
+                    yield Static(Content(last.reveal), classes="reveal")
             yield Static(Content(self.end.score), classes="score")
             yield Static(Content(f"Saved as {self.end.path.name}"), classes="saved")
             with Horizontal(classes="buttons"):
                 yield Button("Replay", id="replay", variant="primary")
                 yield Button("Annotate", id="annotate")
+                if self.end.seats:
+                    yield Button("Rematch", id="rematch")
                 yield Button("Main menu", id="menu")
         yield Footer()
 
@@ -103,6 +118,8 @@ class MatchEndScreen(Screen[None]):
             self.action_replay()
         elif event.button.id == "annotate":
             self.action_annotate()
+        elif event.button.id == "rematch":
+            self.action_rematch()
         else:
             self.action_menu()
 
@@ -112,8 +129,22 @@ class MatchEndScreen(Screen[None]):
     def action_annotate(self) -> None:
         self._open_replay(annotate=True)
 
+    def action_rematch(self) -> None:
+        """The same players and options, the other seat starting."""
+        from core import registry
+
+        if not self.end.seats:
+            return
+        try:
+            rules = registry.get(self.end.game)
+        except registry.UnknownGame as err:
+            self.notify(f"{err}", title="No rematch", severity="error")
+            return
+        seats, options = rematch(rules, self.end.seats, self.end.options)
+        self.post_message(StartMatch(rules, seats, options))
+
     def action_menu(self) -> None:
-        parlour(self.app).show_menu()
+        self.post_message(ShowMenu())
 
     def _open_replay(self, *, annotate: bool) -> None:
         """The replay viewer, at the last move; for annotating, its note editor is opened."""
@@ -129,3 +160,20 @@ class MatchEndScreen(Screen[None]):
             begin = getattr(screen, "action_annotate", None)
             if callable(begin):
                 screen.call_after_refresh(begin)
+
+
+def rematch(
+    rules: Rules[Any, Any, Any], seats: tuple[Seat, ...], options: Mapping[str, Any]
+) -> tuple[tuple[Seat, ...], dict[str, Any]]:
+    """Seats and options for a rematch: the other seat starts.
+
+    A game that lets the players pick who starts (an option `first` of two choices) has it
+    flipped; in one where the first seat always starts, the players change chairs.
+    """
+    chosen = dict(options)
+    first = next((o for o in rules.options if o.key == "first" and len(o.choices) == 2), None)
+    if first is not None and len(seats) == 2:
+        now = chosen.get("first", first.default)
+        chosen["first"] = first.choices[1] if now == first.choices[0] else first.choices[0]
+        return seats, chosen
+    return seats[1:] + seats[:1], chosen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,10 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Select, Static, Switch
 
+from tui.messages import ChangeSettings
+from tui.settings import Settings
 from tui.themes import THEMES
-
-if TYPE_CHECKING:
-    from tui.app import ParlourApp
 
 
 class SettingsScreen(Screen[None]):
@@ -27,7 +26,7 @@ class SettingsScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        app = cast("ParlourApp", self.app)
+        app = self.app
         ours = {theme.name for theme in THEMES}
         themes = [(f"{name}  (Parlour's own)", name) for name in sorted(ours)]
         themes += [(name, name) for name in sorted(app.available_themes) if name not in ours]
@@ -36,7 +35,8 @@ class SettingsScreen(Screen[None]):
             form.border_title = "Settings"
             with Horizontal(classes="row"):
                 yield Label("Animations", classes="field-label")
-                yield Switch(app.settings.animations, id="animations")
+                current: Settings = getattr(app, "settings", Settings())
+                yield Switch(current.animations, id="animations")
                 yield Static("", id="animations-state")
             yield Static(
                 "Fencers slide and cards are dealt one by one. Off: every move jumps "
@@ -69,9 +69,9 @@ class SettingsScreen(Screen[None]):
         switch.value = not switch.value
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
-        cast("ParlourApp", self.app).update_settings(animations=event.value)
+        self.post_message(ChangeSettings(animations=event.value))
         self._show_state()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.app.theme:
-            cast("ParlourApp", self.app).update_settings(theme=event.value)
+            self.post_message(ChangeSettings(theme=event.value))

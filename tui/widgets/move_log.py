@@ -76,6 +76,13 @@ class MoveLog(ScrollView):
     def remark(self, words: str) -> None:
         self._add(Text("     ■ ", style="bold"), Text(words, style="italic"))
 
+    def has_remark(self, start: str) -> bool:
+        """Whether a remark beginning with `start` is in the log already."""
+        return any(
+            lead.plain == "     ■ " and words.plain.startswith(start)
+            for lead, words in self._entries
+        )
+
     def clear(self) -> None:
         self._entries.clear()
         self._lines.clear()

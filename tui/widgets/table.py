@@ -1,20 +1,23 @@
-"""What a game's widgets promise the game screen, so every game fits the same frame.
+"""What a game's widgets promise the game screen, so every shape of game fits the same frame.
 
-The screen hands these widgets *views* only (what the seat at the device may see), never a
-raw state. When that seat must decide, the hand widget also gets a `Turn`: which seat it is
-and a checker that says why a choice is not allowed. The hand answers with `HandWidget.Chosen`;
-the screen validates once more and submits, so a widget can never put an illegal action into
-the log.
+A game brings a public *table* (a piste, a board of stones, castles, laid cards) and, when it
+has hands, a *private* widget. Both are handed views only (what the seat at the device may
+see), never a raw state. When that seat must decide, the widget that takes input also gets a
+`Turn`: which seat it is and a checker that says why a choice is not allowed. Either widget
+answers with `Chosen`; the screen validates once more and submits, so a widget can never put
+an illegal action into the log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from textual.message import Message
 from textual.widget import Widget
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -26,9 +29,17 @@ class Turn:
     """None when the action is legal here, else the rules' reason in words."""
 
 
+class Chosen(Message):
+    """The player confirmed `action` (posted by the table or the private widget)."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action
+
+
 @dataclass(frozen=True)
-class RoundEnd:
-    """A finished round (or other chapter) as the round-end panel tells it."""
+class ChapterEnd:
+    """A finished round, contest or game as the end panel and the move log tell it."""
 
     number: int
     headline: str
@@ -37,40 +48,35 @@ class RoundEnd:
     """E.g. "Hit: Ann attacked with a 5 and Bob could not parry"."""
     score: str
     """The running score, with symbols as well as numbers."""
+    reveal: str = ""
+    """What the end showed everyone, e.g. both hands after a comparison ("" for nothing)."""
 
 
-class BoardWidget(Widget):
-    """The public table: everything all seats may see, drawn from a view."""
+class TableWidget(Widget, Generic[V]):
+    """The public table: everything all seats may see, drawn from a view.
 
-    def show(self, view: Any, *, animate: bool) -> None:
+    A board game takes its input here (pick a stone, then a square): with a `turn` the widget
+    lets the player compose an action and posts `Chosen`. A card game whose input is the hand
+    simply ignores `turn`.
+    """
+
+    def show(self, view: V, turn: Turn | None, *, animate: bool) -> None:
         """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals)."""
         raise NotImplementedError
 
-    def show_round_end(self, before: Any, after: Any, *, animate: bool) -> None:
-        """Draw the table as the last round was decided, under the round-end panel.
-
-        `before` is the view just before the action that ended the round, `after` the view
-        after it (the next round's, already reset). A game whose rounds end where the last
-        picture left them keeps that picture, which is what this default does.
-        """
+    def tell(self, text: str) -> None:
+        """Show a line of explanation (why a choice is not allowed), when input is here."""
 
 
-class HandWidget(Widget):
+class PrivateWidget(Widget, Generic[V]):
     """The private part: the viewer's own cards and the controls that compose an action."""
 
-    class Chosen(Message):
-        """The player confirmed `action`."""
-
-        def __init__(self, action: Any) -> None:
-            super().__init__()
-            self.action = action
-
-    def show(self, view: Any, turn: Turn | None) -> None:
+    def show(self, view: V, turn: Turn | None) -> None:
         """Draw the viewer's hand; with a `turn`, let them compose and confirm an action."""
         raise NotImplementedError
 
     def clear(self) -> None:
-        """Show nothing private at all (before a handoff or a round-end panel)."""
+        """Show nothing private at all (before a handoff or an end panel)."""
         raise NotImplementedError
 
     def tell(self, text: str) -> None:

@@ -42,6 +42,9 @@ _ACTIONS = (Draw, Move, Attack, AdvanceAttack, Parry, Retreat, Pass)
 class EnGarde:
     id: ClassVar[str] = "en-garde"
     title: ClassVar[str] = "En Garde"
+    tagline: ClassVar[str] = "Fencing duel on a 23-space piste"
+    seat_names: ClassVar[tuple[str, ...]] = ()
+    chapter: ClassVar[str] = "round"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = (

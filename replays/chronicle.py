@@ -1,0 +1,119 @@
+"""A match told as lines of play, as one seat (or, once it is over, everyone) may read them.
+
+The game screen's move log, its "since your last turn" line, the replay viewer's move list and
+the exports all word moves here, so a move reads the same everywhere and hidden cards stay
+hidden in the same way everywhere. The chronicle folds the match's states once and picks up
+entries appended later (the live game, notes added in the replay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from core.match import ActionEntry, Match, MetaEntry
+from core.rules import CHANCE
+
+LineKind = Literal["move", "chance", "resign", "takeback"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of play: a seat's move, a chance outcome, a resignation or a takeback."""
+
+    index: int
+    """The entry's index; a cursor at position index + 1 shows the state after it."""
+    seat: int
+    """The acting seat, or CHANCE."""
+    kind: LineKind
+    notation: str
+    """Empty for chance outcomes the reader may not know."""
+    words: str
+    chapter: int
+    """The round (contest, ...) the line was played in."""
+    taken_back: bool = False
+    """A later takeback undid this move: replays show it struck through."""
+
+
+class Chronicle:
+    """The states of `match` after every entry, and its lines of play for any reader."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._states: list[Any] = [match.state_at(0)]
+
+    def states(self) -> list[Any]:
+        """`states()[n]` is the state after the first n entries (folded once, then cached)."""
+        rules, entries = self.match.rules, self.match.entries
+        while len(self._states) <= len(entries):
+            n = len(self._states) - 1
+            entry, state = entries[n], self._states[-1]
+            if isinstance(entry, ActionEntry):
+                state = rules.apply(state, rules.from_wire(entry.action))
+            elif isinstance(entry, MetaEntry) and entry.what == "takeback":
+                to = entry.data.get("to")
+                state = self._states[to] if isinstance(to, int) else state
+            self._states.append(state)
+        return self._states
+
+    def state_before(self, index: int) -> Any:
+        return self.states()[index]
+
+    def lines(self, viewer: int | None, start: int = 0) -> list[Line]:
+        """Every line from entry `start` on, worded for `viewer` (None: everything)."""
+        self.states()
+        dead = self.match.taken_back()
+        return [
+            line
+            for index in range(start, len(self.match.entries))
+            if (line := self.line(index, viewer, dead)) is not None
+        ]
+
+    def line(
+        self, index: int, viewer: int | None, dead: frozenset[int] = frozenset()
+    ) -> Line | None:
+        """Entry `index` as a line for `viewer`, or None for entries that are not play."""
+        match, rules = self.match, self.match.rules
+        entry = match.entries[index]
+        before = self.states()[index]
+        names = [seat.name for seat in match.header.seats]
+        chapter = rules.round_of(before)
+        if isinstance(entry, ActionEntry):
+            action = rules.from_wire(entry.action)
+            hidden = entry.seat == CHANCE and viewer is not None and rules.hides_information
+            kind: LineKind = "chance" if entry.seat == CHANCE else "move"
+            return Line(
+                index,
+                entry.seat,
+                kind,
+                "" if hidden else rules.notation(action),
+                rules.describe(before, action, viewer, names),
+                chapter,
+                taken_back=index in dead,
+            )
+        if isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"):
+            seat = entry.data.get("seat")
+            assert isinstance(seat, int)  # Match checked it when the entry was appended
+            if entry.what == "resign":
+                return Line(index, seat, "resign", "resign", f"{names[seat]} resigns", chapter)
+            return Line(index, seat, "takeback", "undo",
+                        f"{names[seat]} took back a move", chapter)
+        return None
+
+    def since_last_turn(self, seat: int) -> list[Line]:
+        """Every other seat's public moves since `seat` last decided, oldest first.
+
+        Worded as `seat` may know them; chance outcomes and taken-back moves are left out.
+        """
+        dead = self.match.taken_back()
+        said: list[Line] = []
+        for index in range(len(self.match.entries) - 1, -1, -1):
+            entry = self.match.entries[index]
+            if not isinstance(entry, ActionEntry) or entry.seat == CHANCE or index in dead:
+                continue
+            if entry.seat == seat:
+                break
+            line = self.line(index, seat, dead)
+            if line is not None:
+                said.append(line)
+        return said[::-1]

@@ -1,0 +1,34 @@
+"""Words that follow the table: seat names as the game calls them, and "the others" for 2 to 5.
+
+Every sentence that names players is built here, so no screen assumes two players ("your
+opponent") and a game with seats of its own (White and Black, Jack and the Giant) is worded
+with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.rules import Rules
+
+
+def seat_label(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:
+    """The player's name, with the game's own name for the seat when it has one."""
+    name = names[seat]
+    own = rules.seat_names[seat] if seat < len(rules.seat_names) else ""
+    if not own or own.lower() == name.lower():
+        return name
+    return f"{name} ({own})"
+
+
+def joined(words: Sequence[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def others(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:
+    """Everyone at the table but `seat`, by name."""
+    return joined([seat_label(rules, names, s) for s in range(len(names)) if s != seat])
