@@ -137,7 +137,7 @@ def test_standard_has_no_last_attack_turn() -> None:
     state = play(one_left("standard"), "1>")
     assert state.hands[1].count(5) == 1  # seat 1 could hit at distance 5 in the basic level
     state = play(state, "d5")
-    assert state.round == 2
+    assert state.phase == "round-over"
     assert state.results[0].reason == "hands"
 
 
