@@ -221,3 +221,15 @@ def test_sample_chance_picks_each_unseen_card_equally_often() -> None:
 
 def test_round_of_counts_from_one() -> None:
     assert RULES.round_of(new()) == 1
+
+
+def test_a_view_says_who_is_drawing_and_whether_it_is_the_deal_or_a_refill() -> None:
+    dealing = RULES.view(play(new(first=1), "d3"), 1)
+    assert (dealing.phase, dealing.drawing, dealing.draw_kind, dealing.deal_round) == (
+        "deal", 0, "deal", 1
+    )
+    refill = RULES.view(play(deal("12345", "12345"), "3>"), 1)
+    assert (refill.phase, refill.drawing, refill.draw_kind, refill.deal_round) == (
+        "refill", 0, "refill", None
+    )
+    assert refill.to_move == CHANCE and refill.actor == 0

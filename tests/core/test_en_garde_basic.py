@@ -160,3 +160,9 @@ def test_equal_advance_is_a_drawn_round_that_scores_nobody() -> None:
     assert (result.winner, result.reason) == (None, "draw")
     assert state.scores == (0, 0)
     assert state.phase == "round-over"
+
+
+def test_the_basic_end_of_pile_reveals_no_hand() -> None:
+    state = play(three_left("basic"), "1> d5 1< d5 2> d5 -")
+    assert state.phase == "round-over" and state.results[0].hands is None
+    assert RULES.view(state, 0).hands[1] is None

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.en_garde import EnGardeState
-from core.games.en_garde import notation
+from core.games.en_garde import EnGardeState, notation
 from core.games.en_garde.actions import Draw, EnGardeAction
 from core.games.en_garde.deal import table
 from core.games.en_garde.state import LEVELS
