@@ -151,3 +151,9 @@ def test_an_attack_beyond_any_card_is_refused_as_too_far_not_as_a_bad_card() -> 
         RULES.apply(state, AdvanceAttack(1, 21))
     with pytest.raises(IllegalAction, match="The distance is 22: too far"):
         RULES.apply(state, Attack(22))
+
+
+def test_a_retreat_after_the_last_card_reveals_no_hand() -> None:
+    state = play(one_left("advanced"), "2>x4 d5 r1")
+    assert state.results[0].hands is None
+    assert RULES.view(state, 0).hands[1] is None

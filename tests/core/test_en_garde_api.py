@@ -21,7 +21,7 @@ from core.rules import CHANCE, IllegalAction
 from tests.core.test_en_garde_script import RULES, deal, new, play, three_left
 
 TABLE = [
-    ("d3", Draw(3)),
+    ("d3", Draw(3, 0, "deal")),  # read in a state where seat 0 is dealt the next card
     ("3>", Move(3, True)),
     ("3<", Move(3, False)),
     ("x4", Attack(4, 1)),
@@ -68,6 +68,29 @@ def test_wire_round_trip(text: str, action: object) -> None:
     assert type(action).from_wire(action.to_wire()) == action  # type: ignore[attr-defined]
 
 
+def test_a_draw_names_its_receiver_and_kind_on_the_wire_and_the_legacy_form_is_read() -> None:
+    assert Draw(3, 1, "refill").to_wire() == ["draw", 3, 1, "refill"]
+    assert RULES.from_wire(["draw", 3, 0, "deal"]) == Draw(3, 0, "deal")
+    assert RULES.from_wire(["draw", 3]) == Draw(3)
+    assert Draw(3).to_wire() == ["draw", 3]
+    state = RULES.apply(new(), RULES.from_wire(["draw", 3]))  # old files: to whoever is due
+    assert state == RULES.apply(new(), Draw(3, 0, "deal"))
+
+
+def test_a_draw_naming_the_wrong_receiver_or_kind_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="goes to seat 1, not seat 2"):
+        RULES.apply(new(), Draw(3, 1, "deal"))
+    with pytest.raises(IllegalAction, match="the deal, not a refill"):
+        RULES.apply(new(), Draw(3, 0, "refill"))
+    refilling = play(deal("12345", "12345"), "3>")
+    assert RULES.legal_actions(refilling)[0] == Draw(1, 0, "refill")
+    with pytest.raises(IllegalAction, match="a refill, not the deal"):
+        RULES.apply(refilling, Draw(1, 0, "deal"))
+    with pytest.raises(IllegalAction, match="both who receives the card and why"):
+        RULES.apply(refilling, Draw(1, 0))
+    assert RULES.parse(refilling, "d1") == Draw(1, 0, "refill")
+
+
 def test_an_action_class_reads_only_its_own_wire_form() -> None:
     with pytest.raises(IllegalAction, match="not the wire form of Move"):
         Move.from_wire(Parry().to_wire())
@@ -90,6 +113,11 @@ def test_an_action_class_reads_only_its_own_wire_form() -> None:
         ["draw", 3.0],
         ["draw", "3"],
         ["draw", 3, 4],
+        ["draw", 3, 2, "deal"],
+        ["draw", 3, True, "deal"],
+        ["draw", 3, 0, "shuffle"],
+        ["draw", 3, 0],
+        ["draw", 3, 0, "deal", 1],
         ["move", 3, 1],
         ["move", 3],
         ["move", True, True],
@@ -133,6 +161,10 @@ def test_describe_in_plain_words_and_only_the_receiver_learns_a_draw() -> None:
     assert RULES.describe(dealing, Draw(4), 0, names) == "Ann drew a 4"
     assert RULES.describe(dealing, Draw(4), None, names) == "Ann drew a 4"
     assert RULES.describe(dealing, Draw(4), 1, names) == "Ann drew a card"
+    assert RULES.describe(dealing, Draw(4, 0, "deal"), 1, names) == "Ann drew a card"
+    refill = play(deal("12345", "12345"), "5> d5 5>")
+    assert RULES.describe(refill, Draw(2, 1, "refill"), 0, names) == "Bob drew a card"
+    assert RULES.describe(refill, Draw(2, 1, "refill"), 1, names) == "Bob drew a 2"
     state = deal("12345", "12345")
     assert RULES.describe(state, Move(3, True), 1, names) == "Ann moved 3 forward"
     assert RULES.describe(state, Move(2, False), 1, names) == "Ann moved 2 backward"
@@ -158,6 +190,9 @@ def test_a_seat_view_hides_the_other_hand_and_shows_counts() -> None:
     assert mine.hand_sizes == theirs.hand_sizes == (5, 5)
     assert (mine.pile, mine.discard_top, mine.discard_count) == (14, 3, 1)
     assert (mine.viewer, mine.to_move, mine.level, mine.starter) == (0, 1, "advanced", 0)
+    assert (mine.phase, mine.actor, mine.drawing, mine.draw_kind, mine.deal_round) == (
+        "turn", 1, None, None, None
+    )
     with pytest.raises(ValueError):
         RULES.view(state, 2)
 
@@ -167,7 +202,7 @@ def test_chance_offers_one_draw_per_value_left_in_the_pile() -> None:
     for card in (5, 5, 5, 5, 5, 4, 4, 4, 4):
         state = RULES.apply(state, Draw(card))
     assert RULES.to_move(state) == CHANCE
-    assert RULES.legal_actions(state) == [Draw(1), Draw(2), Draw(3), Draw(4)]
+    assert RULES.legal_actions(state) == [Draw(v, 1, "deal") for v in (1, 2, 3, 4)]
 
 
 def test_sample_chance_picks_each_unseen_card_equally_often() -> None:
@@ -186,3 +221,15 @@ def test_sample_chance_picks_each_unseen_card_equally_often() -> None:
 
 def test_round_of_counts_from_one() -> None:
     assert RULES.round_of(new()) == 1
+
+
+def test_a_view_says_who_is_drawing_and_whether_it_is_the_deal_or_a_refill() -> None:
+    dealing = RULES.view(play(new(first=1), "d3"), 1)
+    assert (dealing.phase, dealing.drawing, dealing.draw_kind, dealing.deal_round) == (
+        "deal", 0, "deal", 1
+    )
+    refill = RULES.view(play(deal("12345", "12345"), "3>"), 1)
+    assert (refill.phase, refill.drawing, refill.draw_kind, refill.deal_round) == (
+        "refill", 0, "refill", None
+    )
+    assert refill.to_move == CHANCE and refill.actor == 0

@@ -101,7 +101,7 @@ def test_basic_attack_always_hits_and_wins_the_round() -> None:
     state = play(approach("basic"), "x5")
     assert (state.results[0].winner, state.results[0].reason) == (0, "hit")
     assert state.scores == (1, 0)
-    assert state.round == 2
+    assert state.phase == "round-over"
 
 
 def test_basic_attack_is_a_single_card() -> None:
@@ -120,7 +120,7 @@ def test_no_legal_move_or_attack_loses_the_round() -> None:
     state = play(state, "d1")
     result = state.results[0]
     assert (result.winner, result.reason) == (1, "no-move")
-    assert state.round == 2
+    assert state.phase == "round-over"
 
 
 def test_basic_last_attack_chance_after_the_pile_ends() -> None:
@@ -149,7 +149,7 @@ def test_basic_without_a_last_attack_card_advance_decides_at_once() -> None:
     result = state.results[0]
     assert (result.winner, result.reason) == (1, "advance")
     assert "no last attack" in result.detail
-    assert state.round == 2
+    assert state.phase == "round-over"
 
 
 def test_equal_advance_is_a_drawn_round_that_scores_nobody() -> None:
@@ -159,4 +159,10 @@ def test_equal_advance_is_a_drawn_round_that_scores_nobody() -> None:
     result = state.results[0]
     assert (result.winner, result.reason) == (None, "draw")
     assert state.scores == (0, 0)
-    assert state.round == 2
+    assert state.phase == "round-over"
+
+
+def test_the_basic_end_of_pile_reveals_no_hand() -> None:
+    state = play(three_left("basic"), "1> d5 1< d5 2> d5 -")
+    assert state.phase == "round-over" and state.results[0].hands is None
+    assert RULES.view(state, 0).hands[1] is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.games.en_garde import EnGarde, EnGardeState
 from core.games.en_garde.actions import Draw, Move
+from core.games.en_garde.deal import table
 from core.games.en_garde.pile import pile_size, unseen
 from core.games.en_garde.piste import advance, distance
 from core.rules import CHANCE
@@ -22,14 +23,16 @@ def new(level: str = "advanced", first: int = 0) -> EnGardeState:
 def deal(
     hand0: str, hand1: str, state: EnGardeState | None = None, **options: object
 ) -> EnGardeState:
-    """Deal a round (alternately, its starter first) so seat 0 holds `hand0`, seat 1 `hand1`."""
+    """Deal a round (alternately, its starter first) so seat 0 holds `hand0`, seat 1 `hand1`.
+
+    `state` may be a round-over table: the first card dealt then starts the next round."""
     state = state if state is not None else RULES.new(2, options)
     hands = (hand0, hand1)
-    starter = state.starter
+    starter = table(state).starter
     for i in range(5):
         for seat in (starter, 1 - starter):
             assert state.actor == seat
-            state = RULES.apply(state, Draw(int(hands[seat][i])))
+            state = RULES.apply(state, Draw(int(hands[seat][i]), seat, "deal"))
     return state
 
 

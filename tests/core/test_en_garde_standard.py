@@ -6,6 +6,7 @@ import pytest
 
 from core.games.en_garde import EnGardeState
 from core.games.en_garde.actions import AdvanceAttack, Attack, Draw, Parry, Pass, Retreat
+from core.games.en_garde.commentary import comparison, round_words
 from core.games.en_garde.pile import pile_size
 from core.rules import CHANCE, IllegalAction
 from tests.core.test_en_garde_script import (
@@ -137,7 +138,7 @@ def test_standard_has_no_last_attack_turn() -> None:
     state = play(one_left("standard"), "1>")
     assert state.hands[1].count(5) == 1  # seat 1 could hit at distance 5 in the basic level
     state = play(state, "d5")
-    assert state.round == 2
+    assert state.phase == "round-over"
     assert state.results[0].reason == "hands"
 
 
@@ -178,3 +179,36 @@ def test_refill_cut_short_counts_as_drawing_the_last_card() -> None:
     assert (RULES.to_move(state), RULES.view(state, None).phase) == (1, "defend")
     state = play(state, "p")
     assert (state.results[0].winner, state.results[0].reason) == (0, "hands")
+
+
+def test_a_hand_comparison_reveals_both_final_hands_to_both_seats() -> None:
+    state = play(one_left("standard"), "1> d5")
+    result = state.results[0]
+    assert state.phase == "round-over"
+    assert result.hands == ((2, 3, 4, 5, 5), (1, 2, 3, 4, 5)) == state.hands
+    assert (result.distance, result.held) == (5, (2, 1))
+    for seat in (0, 1, None):
+        assert RULES.view(state, seat).hands == state.hands
+    names = ("Ann", "Ben")
+    assert comparison(result, names) == "at distance 5: Ann has two 5s, Ben has one"
+    assert round_words(result, names) == (
+        "Ann 2 3 4 5 5 · Ben 1 2 3 4 5 — at distance 5: Ann has two 5s, Ben has one"
+    )
+    following = play(state, "d1")  # the next round's deal hides hands again
+    assert RULES.view(following, 0).hands == ((), None)
+
+
+def test_equal_counts_reveal_the_hands_and_say_the_advance_decided() -> None:
+    state = play(one_left("standard"), "1< d5")
+    result = state.results[0]
+    assert result.reason == "advance" and result.hands == state.hands
+    assert comparison(result, ("Ann", "Ben")) == (
+        "at distance 7: no card can match it; Ben advanced farther, 11 against 4"
+    )
+
+
+def test_a_hit_reveals_no_hand() -> None:
+    state = play(at_five(), "x5 d1 -")
+    assert state.results[0].hands is None
+    assert RULES.view(state, 0).hands[1] is None and RULES.view(state, 1).hands[0] is None
+    assert comparison(state.results[0], ("Ann", "Ben")) is None

@@ -7,9 +7,13 @@ Each action's wire form is a short list whose first item names it (see docs/FORM
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
+from typing import Literal, Self
 
 from core.rules import IllegalAction, Wire
+
+DrawKind = Literal["deal", "refill"]
+"""A draw deals a round's hands, or refills a hand after a turn."""
+DRAW_KINDS: tuple[DrawKind, ...] = ("deal", "refill")
 
 _LARGEST = 5
 """Card values and card counts both run from 1 to 5."""
@@ -28,12 +32,21 @@ class _Wired:
 
 @dataclass(frozen=True)
 class Draw(_Wired):
-    """Chance: the next card to come off the pile (for whoever is being dealt or refilling)."""
+    """Chance: the next card to come off the pile, for `seat`, as the deal or a refill.
+
+    `legal_actions` and `sample_chance` always name the receiver and the kind. The legacy form
+    (both None, wire `["draw", card]`, written by earlier Parlour versions) is still applied:
+    the card then goes to whoever is due to receive one.
+    """
 
     card: int
+    seat: int | None = None
+    kind: DrawKind | None = None
 
     def to_wire(self) -> Wire:
-        return ["draw", self.card]
+        if self.seat is None and self.kind is None:
+            return ["draw", self.card]
+        return ["draw", self.card, self.seat, self.kind]
 
 
 @dataclass(frozen=True)
@@ -103,6 +116,13 @@ def from_wire(wire: Wire) -> EnGardeAction:
     """The action `to_wire` produced; raises IllegalAction on anything malformed."""
     if isinstance(wire, list) and wire and isinstance(wire[0], str):
         tag, args = wire[0], wire[1:]
+        if tag == "draw" and len(args) == 3:
+            seat, kind = args[1], args[2]
+            if type(seat) is int and seat in (0, 1) and kind == "deal":
+                return Draw(_number(args[0], wire), seat, "deal")
+            if type(seat) is int and seat in (0, 1) and kind == "refill":
+                return Draw(_number(args[0], wire), seat, "refill")
+            raise _malformed(wire)
         arity = {"draw": 1, "move": 2, "attack": 2, "advance": 3, "retreat": 1}.get(tag, 0)
         if len(args) == arity:
             if tag == "draw":

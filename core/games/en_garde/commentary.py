@@ -1,4 +1,4 @@
-"""En Garde's actions in plain words, as a given seat may know them."""
+"""En Garde's actions and round results in plain words, as a given seat may know them."""
 
 from __future__ import annotations
 
@@ -14,19 +14,28 @@ from core.games.en_garde.actions import (
     Pass,
     Retreat,
 )
+from core.games.en_garde.deal import table
 from core.games.en_garde.pile import cards
+from core.games.en_garde.piste import advances
 from core.games.en_garde.state import EnGardeState
+from core.games.en_garde.view import RoundResult
+
+_COUNTS = ("none", "one", "two", "three", "four", "five")
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
 def describe(
     state: EnGardeState, action: EnGardeAction, viewer: int | None, names: Sequence[str]
 ) -> str:
     """`action`, taken in `state`; only the receiver (or everyone-view) learns a drawn card."""
-    seat = state.actor
-    who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
     if isinstance(action, Draw):
-        seen = viewer is None or viewer == seat
-        return f"{who} drew {'a ' + str(action.card) if seen else 'a card'}"
+        receiver = action.seat if action.seat is not None else table(state).actor
+        seen = viewer is None or viewer == receiver
+        return f"{_name(names, receiver)} drew {'a ' + str(action.card) if seen else 'a card'}"
+    who = _name(names, state.actor)
     if isinstance(action, Move):
         return f"{who} moved {action.card} {'forward' if action.forward else 'backward'}"
     if isinstance(action, Attack):
@@ -42,3 +51,53 @@ def describe(
     if isinstance(action, Pass) and state.phase == "last-chance":
         return f"{who} declined the last attack"
     return f"{who} took the hit"
+
+
+def revealed_hands(result: RoundResult, names: Sequence[str]) -> str | None:
+    """"Ann 2 3 3 4 5 · Ben 1 3 3 4" for a round decided by revealed hands, else None."""
+    if result.hands is None:
+        return None
+    shown = [
+        f"{_name(names, seat)} {' '.join(map(str, hand)) or 'no cards'}"
+        for seat, hand in enumerate(result.hands)
+    ]
+    return " · ".join(shown)
+
+
+def comparison(result: RoundResult, names: Sequence[str]) -> str | None:
+    """The hand comparison with names, e.g. "at distance 1: Ann has no 1, Ben has one", and
+    what decided it when the counts tie ("…; Ben advanced farther, 11 against 4"); None when
+    the round revealed no hands."""
+    gap, held = result.distance, result.held
+    if gap is None or held is None or result.positions is None:
+        return None
+    first, second = _name(names, 0), _name(names, 1)
+    if gap > len(_COUNTS) - 1:
+        words = f"at distance {gap}: no card can match it"
+    else:
+        mine = "no" if held[0] == 0 else ("a" if held[0] == 1 else _COUNTS[held[0]])
+        plural = "s" if held[0] > 1 else ""
+        words = f"at distance {gap}: {first} has {mine} {gap}{plural}, {second} has "
+        words += _COUNTS[held[1]]
+        if held[0] != held[1]:
+            return words
+    ahead = advances(result.positions)
+    if ahead[0] == ahead[1]:
+        return f"{words}; both advanced {ahead[0]}: a drawn round"
+    winner = 0 if ahead[0] > ahead[1] else 1
+    return (
+        f"{words}; {_name(names, winner)} advanced farther, "
+        f"{ahead[winner]} against {ahead[1 - winner]}"
+    )
+
+
+def round_words(result: RoundResult, names: Sequence[str]) -> str:
+    """How the round ended, naming the seats: the revealed hands and comparison when there
+    was one ("Ann 2 3 3 4 5 · Ben 1 3 3 4 — at distance 1: Ann has no 1, Ben has one"), else
+    the result's own detail (with the loser named for a no-move loss)."""
+    shown, compared = revealed_hands(result, names), comparison(result, names)
+    if shown is not None and compared is not None:
+        return f"{shown} — {compared}"
+    if result.reason == "no-move" and result.winner is not None:
+        return f"{_name(names, 1 - result.winner)} could neither move nor attack."
+    return result.detail

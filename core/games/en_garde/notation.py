@@ -11,7 +11,9 @@
     r2      retreat 2 (advanced level, against an advance-and-attack only)
     -       pass: take the hit instead of parrying, or decline basic's last attack
 
-Parsing ignores case and spaces. It checks the form only; `apply` judges legality.
+Parsing ignores case and spaces. It checks the form only; `apply` judges legality. `d3` names
+the card only: `EnGarde.parse` reads it, where a card is due, as that draw in full (receiver
+and deal or refill); `parse` here gives the legacy Draw(3).
 """
 
 from __future__ import annotations

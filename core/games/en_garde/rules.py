@@ -10,6 +10,17 @@ The rules are RULES.md section 1. Decisions taken here (also on the in-app rules
 * A player with nothing legal at the start of a turn or riposte loses the round at once: the
   action that led there ends the round with reason "no-move".
 * Basic's last chance is offered only to a player holding a card equal to the distance.
+* A round's end is a position: after the round-ending action the table stays as it ended
+  (fencers, the last card on the discard, the hands, the result, the score) in phase
+  "round-over"; chance acts next, and its first draw resets the piste and deals the next
+  round's first card to the new starter. The match-ending round keeps its table in "over".
+* Whenever the pile runs out at the standard or advanced level and hands are compared (even
+  when equal counts or a distance beyond 5 leave it to the advance), both final hands are
+  revealed to both seats: in the RoundResult and, while that table stands, in every view.
+  Hits, no-move losses, basic rounds and the advanced retreat after the last card reveal
+  nothing.
+* Each draw names its card, its receiver and its kind (deal or refill); the older form that
+  names only the card is still read and applied (to whoever is due the card).
 """
 
 from __future__ import annotations
@@ -33,7 +44,7 @@ from core.games.en_garde.actions import (
 from core.games.en_garde.parry import defences
 from core.games.en_garde.piste import distance
 from core.games.en_garde.state import LEVELS, ROUNDS_TO_WIN, EnGardeState, Level
-from core.games.en_garde.view import EnGardeView, Phase
+from core.games.en_garde.view import EnGardeView
 from core.rules import CHANCE, IllegalAction, Option, Outcome, Wire, resolve_options
 
 _ACTIONS = (Draw, Move, Attack, AdvanceAttack, Parry, Retreat, Pass)
@@ -70,11 +81,11 @@ class EnGarde:
     def to_move(self, state: EnGardeState) -> int | None:
         if state.phase == "over":
             return None
-        return CHANCE if state.phase in ("deal", "refill") else state.actor
+        return CHANCE if state.chance else state.actor
 
     def legal_actions(self, state: EnGardeState) -> list[EnGardeAction]:
-        if state.phase in ("deal", "refill"):
-            return [Draw(v) for v, n in pile.unseen(state).items() if n]
+        if state.chance:
+            return list(deal.draws(state))
         if state.phase in ("turn", "riposte"):
             return list(turn.turn_actions(state, state.actor))
         if state.phase == "defend":
@@ -84,19 +95,20 @@ class EnGarde:
         return []
 
     def sample_chance(self, state: EnGardeState, rng: random.Random) -> Draw:
-        if state.phase not in ("deal", "refill"):
+        if not state.chance:
             raise IllegalAction("No card is due to be drawn now")
-        return Draw(pile.sample(state, rng))
+        board = deal.table(state)
+        return Draw(pile.sample(board, rng), board.actor, deal.kind(state))
 
     def apply(self, state: EnGardeState, action: EnGardeAction) -> EnGardeState:
         if state.phase == "over":
             raise IllegalAction("The match is over")
         if not isinstance(action, _ACTIONS):
             raise IllegalAction("That is not an En Garde action")
-        if state.phase in ("deal", "refill"):
+        if state.chance:
             if not isinstance(action, Draw):
                 raise IllegalAction("Wait: cards are being drawn")
-            return deal.draw(state, action.card)
+            return deal.draw(state, action)
         if isinstance(action, Draw):
             raise IllegalAction("No card is due to be drawn now")
         if state.phase == "defend":
@@ -116,15 +128,20 @@ class EnGarde:
     def view(self, state: EnGardeState, seat: int | None) -> EnGardeView:
         if seat not in (None, 0, 1):
             raise ValueError(f"En Garde has seats 0 and 1, not {seat!r}")
-        hands = tuple(h if seat in (None, i) else None for i, h in enumerate(state.hands))
-        phase: Phase = "deal" if state.phase == "refill" else state.phase
+        last = state.results[-1] if state.results else None
+        shown = state.phase in ("round-over", "over") and last is not None and last.hands
+        hands = tuple(
+            h if shown or seat in (None, i) else None for i, h in enumerate(state.hands)
+        )
+        dealing = state.chance
         return EnGardeView(
             level=state.level,
             viewer=seat,
             round=state.round,
             starter=state.starter,
-            phase=phase,
+            phase=state.phase,
             to_move=self.to_move(state),
+            actor=state.actor,
             positions=state.positions,
             hands=(hands[0], hands[1]),
             hand_sizes=(len(state.hands[0]), len(state.hands[1])),
@@ -134,13 +151,20 @@ class EnGarde:
             scores=state.scores,
             pending=state.pending,
             rounds=state.results,
+            drawing=deal.table(state).actor if dealing else None,
+            draw_kind=deal.kind(state) if dealing else None,
+            deal_round=deal.table(state).round if state.phase in ("deal", "round-over") else None,
         )
 
     def notation(self, action: EnGardeAction) -> str:
         return notation.notation(action)
 
     def parse(self, state: EnGardeState, text: str) -> EnGardeAction:
-        return notation.parse(text)
+        """`d3` names the card only: while a card is due, it is read as that draw in full."""
+        action = notation.parse(text)
+        if isinstance(action, Draw) and state.chance:
+            return Draw(action.card, deal.table(state).actor, deal.kind(state))
+        return action
 
     def from_wire(self, wire: Wire) -> EnGardeAction:
         return from_wire(wire)
@@ -155,4 +179,6 @@ class EnGarde:
         return commentary.describe(state, action, viewer, names)
 
     def round_of(self, state: EnGardeState) -> int:
-        return state.round
+        """The round the next action belongs to: in round-over, already the next round (its
+        deal comes next), though the table (and `view.round`) still shows the round just won."""
+        return state.round + 1 if state.phase == "round-over" else state.round

@@ -9,14 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from core.games.en_garde.view import PendingAttack, RoundResult
+from core.games.en_garde.view import PendingAttack, Phase, RoundResult
 
 Level = Literal["basic", "standard", "advanced"]
 LEVELS: tuple[Level, ...] = ("basic", "standard", "advanced")
 
-Phase = Literal["deal", "refill", "turn", "defend", "riposte", "last-chance", "over"]
-"""As view.Phase, with chance split in two: "deal" (ten cards at a round's start, alternately,
-the round's starter first) and "refill" (`actor` draws back up to five after a turn)."""
+__all__ = ["LEVELS", "ROUNDS_TO_WIN", "EnGardeState", "Level", "Phase"]
 
 ROUNDS_TO_WIN = 5
 
@@ -27,9 +25,11 @@ class EnGardeState:
     first: int
     """The seat that starts round 1; starters alternate from there."""
     round: int
+    """The round on the table (in round-over, the round that has just ended)."""
     phase: Phase
     actor: int
-    """Who acts now: the seat to play, or the seat receiving cards while chance deals."""
+    """Who acts now: the seat to play, or the seat receiving cards while chance deals (in
+    round-over: the next round's starter; in over: the match winner)."""
     positions: tuple[int, int] = (1, 23)
     hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """Sorted card values."""
@@ -41,6 +41,11 @@ class EnGardeState:
     @property
     def starter(self) -> int:
         return self.first if self.round % 2 == 1 else 1 - self.first
+
+    @property
+    def chance(self) -> bool:
+        """Chance acts next: a deal, a refill, or the deal that starts the next round."""
+        return self.phase in ("deal", "refill", "round-over")
 
     @property
     def scores(self) -> tuple[int, int]:
