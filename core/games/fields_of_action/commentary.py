@@ -1,0 +1,34 @@
+"""Fields of Action's moves in plain words (all information is open, so every viewer reads
+the same): "White moved 12 from d2 to d5"; "Black's 7 captured White's 3 on e4 — Black has
+3 4 5 of a run"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.games.fields_of_action.actions import Capture, FieldsAction
+from core.games.fields_of_action.board import SIDES, name
+from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run, spoken
+from core.games.fields_of_action.state import FieldsState
+
+
+def describe(
+    state: FieldsState, action: FieldsAction, viewer: int | None, names: Sequence[str]
+) -> str:
+    """`action`, taken in `state` by the side to move; `names` are the seats' names."""
+    side = state.mover
+    who, foe = _name(names, side), _name(names, 1 - side)
+    stone = state.board[action.origin]
+    number = stone.number if stone is not None else "?"
+    if not isinstance(action, Capture):
+        return f"{who} moved {number} from {name(action.origin)} to {name(action.target)}"
+    run = longest_run((*state.captured[side], action.number))
+    tail = "a run of five" if len(run) >= RUN_TO_WIN else "of a run"
+    return (
+        f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)} — "
+        f"{who} has {spoken(run)}{', ' if len(run) >= RUN_TO_WIN else ' '}{tail}"
+    )
+
+
+def _name(names: Sequence[str], side: int) -> str:
+    return names[side] if side < len(names) and names[side] else SIDES[side]
