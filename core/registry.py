@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.games.crossing import Crossing
 from core.games.en_garde import EnGarde
+from core.games.fields_of_action import FieldsOfAction
 from core.rules import Rules
 
 _PLAYABLE: list[Rules[Any, Any, Any]] = [
     EnGarde(),
+    Crossing(),
+    FieldsOfAction(),
 ]
 
 
