@@ -302,7 +302,7 @@ async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
         await keys(pilot, "3", "d", "enter")  # advance 5 to space 18, attack with a 5
         assert plays(screen)[-1] == "5>x5"
         assert isinstance(app.screen, ChapterEndScreen)
-        assert RULES.view(screen.match.state, 0).positions == (1, 23)  # already reset
+        assert RULES.view(screen.match.state, 0).positions == (18, 23)  # round over
         assert screen.query_one("#fencer-0", Fencer).space == 18
         assert screen.query_one("#fencer-1", Fencer).space == 23
         assert "distance 5" in str(screen.query_one("#eg-info").render())
@@ -402,6 +402,7 @@ async def test_the_board_counts_the_pile_in_words_and_empties_it_when_the_pile_d
         await pilot.pause()
         assert "pile 1 card " in str(board.query_one("#eg-info").render())
         ended = RoundResult(1, 0, "advance", "Advance 9 against 9.", (10, 12))
-        board.show_round_end(before, replace(start, rounds=(ended,)), animate=False)
+        over = replace(before, phase="round-over", pile=0, positions=(10, 12), rounds=(ended,))
+        board.show(over, animate=False)
         await pilot.pause()
         assert "pile 0 cards" in str(board.query_one("#eg-info").render())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.games.en_garde import commentary
 from core.games.en_garde.view import EnGardeView
 from tui.games import GameKit
 from tui.games.en_garde_board import EnGardeBoard, pips
@@ -39,8 +40,11 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     if view.phase == "turn":
         return "move or attack" if view.level != "advanced" else (
             "move, attack or advance-and-attack")
-    if view.phase == "deal":
-        return "cards are being dealt"
+    if view.phase in ("deal", "refill", "round-over"):
+        who = names[view.drawing] if view.drawing is not None else "a fencer"
+        if view.draw_kind == "refill":
+            return f"{who} is drawing"
+        return f"dealing round {view.deal_round or view.round}"
     return "the match is over"
 
 
@@ -50,7 +54,7 @@ def score(view: EnGardeView, names: Sequence[str]) -> str:
 
 
 def rounds(view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
-    """Every finished round as the round-end panel tells it."""
+    """Every finished round as the round-end panel tells it, revealed hands included."""
     told = []
     for result in view.rounds:
         if result.winner is None:
@@ -58,13 +62,17 @@ def rounds(view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
         else:
             headline = f"{names[result.winner]} wins round {result.round}"
         label = REASONS.get(result.reason, result.reason)
-        # A detail that names its reason ("Hands compared at distance 4 ...") needs no label.
-        named = label.lower() in result.detail.lower()
-        why = result.detail if named else f"{label}: {result.detail}"
-        if result.reason == "no-move" and result.winner is not None:
-            # The rules say "the player to move"; the panel can say who that was.
-            why = f"{label}: {names[1 - result.winner]} could neither move nor attack."
-        told.append(ChapterEnd(result.round, headline, why, score(view, names)))
+        shown = commentary.revealed_hands(result, names)
+        compared = commentary.comparison(result, names)
+        if shown is not None and compared is not None:
+            why = f"{label}: {compared[:1].upper()}{compared[1:]}."
+            reveal = f"Hands shown: {shown}"
+        else:
+            words = commentary.round_words(result, names)
+            # A detail that names its reason ("Hands compared at distance 4 ...") needs no label.
+            why = words if label.lower() in words.lower() else f"{label}: {words}"
+            reveal = ""
+        told.append(ChapterEnd(result.round, headline, why, score(view, names), reveal))
     return told
 
 

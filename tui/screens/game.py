@@ -169,7 +169,7 @@ class GameScreen(Screen[None]):
         where = f"{chapter} {self.rules.round_of(self.match.state)} · " if chapter else ""
         if self.hold == "chapter-end":
             told = self._chapters()
-            text = told[-1].headline if told else "The end"
+            where, text = "", told[-1].headline if told else "The end"
         elif seat is None:
             outcome = self.match.outcome()
             text = "The match is over" + (f": {outcome.reason}" if outcome else "")
