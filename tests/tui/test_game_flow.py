@@ -28,7 +28,7 @@ from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.round_end import MatchEndScreen, ChapterEndScreen
+from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
 
 RULES = EnGarde()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from textual.widgets import MarkdownViewer, OptionList, Select
 
 from core import registry

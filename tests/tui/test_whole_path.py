@@ -44,7 +44,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.resume import ReplayListScreen, ResumeScreen
-from tui.screens.round_end import MatchEndScreen, ChapterEndScreen
+from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.widgets.move_list import MoveList
 
 RULES = EnGarde()

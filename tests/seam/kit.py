@@ -1,0 +1,64 @@
+"""The test-only game's kit: a 3×3 board of buttons that is the input, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.widgets import Button, Static
+
+from tests.seam.three_in_a_row import MARKS, Board, Place
+from tui.games import GameKit
+from tui.widgets.table import ChapterEnd, Chosen, TableWidget, Turn
+
+
+class Squares(TableWidget[Board]):
+    DEFAULT_CSS = """
+    Squares { height: 9; }
+    Squares Grid { grid-size: 3 3; width: 30; height: 7; }
+    Squares Button { width: 9; min-width: 9; }
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(id="board")
+        self._turn: Turn | None = None
+
+    def compose(self) -> ComposeResult:
+        with Grid():
+            for row in range(2, -1, -1):
+                for col in range(3):
+                    yield Button("·", id=f"sq-{row * 3 + col}", compact=True)
+        yield Static(id="hint")
+
+    def show(self, view: Board, turn: Turn | None, *, animate: bool) -> None:
+        self._turn = turn
+        for square, cell in enumerate(view.cells):
+            self.query_one(f"#sq-{square}", Button).label = "·" if cell is None else MARKS[cell]
+
+    def tell(self, text: str) -> None:
+        self.query_one("#hint", Static).update(text)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self._turn is not None and event.button.id is not None:
+            self.post_message(Chosen(Place(int(event.button.id.removeprefix("sq-")))))
+
+
+class Narrator:
+    def prompt(self, view: Board, names: Sequence[str]) -> str:
+        return "pick an empty square"
+
+    def score(self, view: Board, names: Sequence[str]) -> str:
+        return ""
+
+    def chapters(self, view: Board, names: Sequence[str]) -> list[ChapterEnd]:
+        return []
+
+
+KIT: GameKit[Board] = GameKit(
+    table=Squares, narrator=Narrator(), help="## Three in a Row\n\nClick a square.",
+    rules_page="three-in-a-row.md",
+)
