@@ -53,6 +53,8 @@ def vertical(castles: Castles) -> int | None:
 
 
 def _has_window(castle: Sequence[Card]) -> bool:
+    if not WORDS.issubset(castle):
+        return False
     run = 0
     for i, card in enumerate(castle):
         run = run + 1 if card in WORDS else 0

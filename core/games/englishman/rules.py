@@ -1,22 +1,7 @@
 """The Blood of an Englishman for two players: Jack (seat 0) and the Giant (seat 1).
 
 The rules are RULES.md section 5; every card is face up, so a view is the state itself.
-Decisions taken here where RULES.md is silent (also for the in-app rules page):
-* The deal is one chance action naming all five castles. `legal_actions` at the deal lists
-  one representative deal only (the deck in table order; there are ~10^36 deals);
-  `sample_chance` shuffles. `apply` takes any deal of exactly the 50 cards, ten a castle.
-* The Giant's-wife move may be skipped: "w-" (KeepDeal) leaves the castles as dealt. A Wife
-  move must move its card to a different place.
-* A castle of one card: "back to front" is refused (it is no move); "front to beanstalk" and
-  "back to beanstalk" both take that card.
-* The double move's second card may come from the same castle as the first (it is then a
-  different card), or go to the first one's source or target; only taking the card the first
-  move just placed is refused.
-* Treasures are not part of the starved test (RULES.md defines it by beanstalk cards only);
-  they can never run short anyway, since the Giant cannot discard them and each completed
-  beanstalk uses a different kind of the two copies each.
-* Chapters are turns: the deal, the setup move and Jack's first turn are turn 1, the Giant's
-  first turn is turn 2, and so on.
+The decisions taken where RULES.md is silent are listed in the package docstring.
 """
 
 from __future__ import annotations

@@ -21,23 +21,20 @@ every kind Jack still needs is on the table.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import chain, combinations
 
 from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN, VALUE, VALUES, Card
 
 NINE = len(VALUES)
+_NAMES = tuple(sorted(VALUE, key=VALUE.__getitem__))
 
 
 def pool(castles: Iterable[Iterable[Card]]) -> tuple[int, ...]:
     """How many beanstalk cards of each value 1..9 are still in the castles."""
-    counts = [0] * NINE
-    for castle in castles:
-        for card in castle:
-            value = VALUE.get(card)
-            if value is not None:
-                counts[value - 1] += 1
-    return tuple(counts)
+    cards = Counter(chain.from_iterable(castles))
+    return tuple(cards[name] for name in _NAMES)
 
 
 def can_finish(counts: Sequence[int], length: int, top: int, later: int) -> bool:

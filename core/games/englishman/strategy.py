@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.games.englishman.actions import DoubleMove, EnglishmanAction, MoveFour, Wife
+from core.games.englishman.actions import DoubleMove, EnglishmanAction, KeepDeal, MoveFour, Wife
 from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN
 from core.games.englishman.castles import Castles, move_front, moved_within, replace_castle
 from core.games.englishman.giant import giant_moves
@@ -53,6 +53,8 @@ def candidates(state: EnglishmanState) -> list[EnglishmanAction]:
 
 
 def _castles_after(castles: Castles, action: EnglishmanAction) -> Castles | None:
+    if isinstance(action, KeepDeal):
+        return castles
     if isinstance(action, Wife):
         moved = moved_within(castles[action.castle], action.card, action.to)
         return replace_castle(castles, action.castle, moved)

@@ -16,8 +16,8 @@ from tests.games.englishman.script import RULES, act, castles_of, dealt
 
 def test_the_deck_is_36_beanstalk_cards_8_giant_cards_and_6_treasures() -> None:
     assert sum(DECK.values()) == 50
-    kinds = Counter()
-    for name, kind, copies in TABLE:
+    kinds: Counter[str] = Counter()
+    for _name, kind, copies in TABLE:
         kinds[kind] += copies
     assert kinds == {"beanstalk": 36, "giant": 8, "treasure": 6}
     assert all(DECK[str(v)] == 4 for v in range(1, 10))

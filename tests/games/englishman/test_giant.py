@@ -19,7 +19,6 @@ Fee 7 ...
 """
 
 
-
 def test_the_giant_discards_a_beanstalk_card_from_anywhere_in_any_castle() -> None:
     state = table(BOARD, actor=1)
     after = act(state, "x1:4")

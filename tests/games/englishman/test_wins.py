@@ -95,7 +95,8 @@ def test_jack_wins_when_the_same_action_completes_his_third_beanstalk_and_a_patt
     )
     after = act(state, "1f>s")
     assert after.winner == 0 and after.reason == "Jack completed his third beanstalk"
-    assert RULES.outcome(after) is not None and RULES.outcome(after).winners == (0,)
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (0,)
 
 
 def test_uncovering_a_pattern_with_a_treasure_on_an_earlier_beanstalk_loses() -> None:
