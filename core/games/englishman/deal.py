@@ -40,6 +40,7 @@ def deal(state: EnglishmanState, action: Deal) -> EnglishmanState:
         not isinstance(castles, tuple)
         or len(castles) != CASTLES
         or not all(isinstance(c, tuple) and len(c) == CASTLE_SIZE for c in castles)
+        or not all(isinstance(card, str) for c in castles for card in c)
     ):
         raise IllegalAction(f"A deal is {CASTLES} castles of {CASTLE_SIZE} cards each")
     dealt = Counter(card for castle in castles for card in castle)

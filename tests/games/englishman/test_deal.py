@@ -77,6 +77,8 @@ def test_no_chance_is_left_once_the_castles_are_dealt() -> None:
         (("1",) * 10,) * 5,  # wrong cards
         castles_of("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", size=10)[:4],
         None,
+        ((["1"],) * 10,) * 5,  # unhashable cards
+        ((1,) * 10,) * 5,
     ],
 )
 def test_a_deal_must_be_exactly_the_50_cards_ten_a_castle(castles: object) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.games.englishman.actions import (
     ACTION_CLASSES,
@@ -132,3 +135,50 @@ def test_non_actions_are_refused_by_apply() -> None:
         with pytest.raises(IllegalAction):
             RULES.apply(state, junk)  # type: ignore[arg-type]
     assert len(ACTION_CLASSES) == 10
+
+
+TAGS = [
+    "deal",
+    "wife",
+    "keep",
+    "front",
+    "front-stalk",
+    "back",
+    "back-stalk",
+    "discard",
+    "four",
+    "double",
+    "Fee",
+    "fee",
+    "7",
+]
+wire_values: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-3, max_value=60)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6)
+    | st.sampled_from(TAGS),
+    lambda inner: st.lists(inner, max_size=6),
+    max_leaves=14,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(wire_values)
+def test_any_wire_value_reads_as_an_action_or_is_refused_plainly(wire: Any) -> None:
+    try:
+        read = RULES.from_wire(wire)
+    except IllegalAction:
+        return
+    assert read.to_wire() == wire
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="12345xwsfb>:,-/. deal", max_size=10))
+def test_any_text_parses_as_an_action_or_is_refused_plainly(text: str) -> None:
+    try:
+        read = action(text)
+    except IllegalAction:
+        return
+    assert action(RULES.notation(read)) == read
