@@ -11,6 +11,7 @@ from typing import Any
 
 from core.games.crossing import Crossing
 from core.games.en_garde import EnGarde
+from core.games.englishman import Englishman
 from core.games.fields_of_action import FieldsOfAction
 from core.rules import Rules
 
@@ -18,6 +19,7 @@ _PLAYABLE: list[Rules[Any, Any, Any]] = [
     EnGarde(),
     Crossing(),
     FieldsOfAction(),
+    Englishman(),
 ]
 
 

@@ -1,0 +1,40 @@
+"""strategy: evaluate stays in -1..1 and knows who has won; candidates are legal, distinct."""
+
+from __future__ import annotations
+
+import random
+
+from core.games.englishman.strategy import candidates, evaluate
+from tests.games.englishman.script import RULES, act, dealt, table
+
+
+def test_evaluate_is_in_range_opposite_for_the_two_seats_and_one_at_the_end() -> None:
+    rng = random.Random(2)
+    state = RULES.apply(RULES.new(2, {}), RULES.sample_chance(RULES.new(2, {}), rng))
+    while RULES.to_move(state) is not None:
+        value = evaluate(state, 0)
+        assert -1.0 <= value <= 1.0 and evaluate(state, 1) == -value
+        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    assert evaluate(state, state.winner or 0) == 1.0
+    assert evaluate(state, 1 - (state.winner or 0)) == -1.0
+
+
+def test_evaluate_likes_jacks_progress_and_fears_the_giants_patterns() -> None:
+    calm = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", current="1 2 3")
+    bare = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...")
+    threatened = table("Fee ...\nFi ...\nFo ...\n4 ...\n5 ...", current="1 2 3")
+    assert evaluate(calm, 0) > evaluate(bare, 0)
+    assert evaluate(threatened, 0) < evaluate(calm, 0)
+
+
+def test_candidates_are_legal_and_give_different_castles_where_moves_coincide() -> None:
+    setup = dealt("1 ...\n2 ...\n3 ...\n4 ...\n5 ...")
+    listed = candidates(setup)
+    assert set(listed) <= set(RULES.legal_actions(setup))
+    results = {act(setup, RULES.notation(a)).castles for a in listed}
+    assert len(results) == len(listed)
+    assert len(listed) < len(RULES.legal_actions(setup))
+    giant = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", actor=1)
+    moves = candidates(giant)
+    assert set(moves) <= set(RULES.legal_actions(giant))
+    assert any(RULES.notation(m).startswith("x") for m in moves)

@@ -1,0 +1,123 @@
+"""What the castles widget reads: the state as the view, threats, and describe in plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.games.englishman import Englishman, threats
+from core.games.englishman.actions import FrontToStalk
+from tests.games.englishman.script import NAMES, RULES, act, action, dealt, table
+
+
+def test_the_rules_declare_the_game() -> None:
+    assert Englishman.id == "englishman"
+    assert Englishman.title == "The Blood of an Englishman"
+    assert Englishman.seat_names == ("Jack", "Giant")
+    assert (Englishman.min_players, Englishman.max_players) == (2, 2)
+    assert Englishman.hides_information is False
+    assert Englishman.chapter == "turn"
+    assert Englishman.tagline and Englishman.options == ()
+
+
+def test_the_view_is_the_state_for_everyone() -> None:
+    state = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...")
+    assert RULES.view(state, 0) is state and RULES.view(state, 1) is state
+    assert RULES.view(state, None) is state
+    with pytest.raises(ValueError):
+        RULES.view(state, 2)
+    assert hash(state) == hash(table("1 ...\n2 ...\n3 ...\n4 ...\n5 ..."))
+
+
+def test_the_state_shows_fronts_backs_beanstalks_turn_and_last_action() -> None:
+    state = table("1 2\n-\n3 ...\n4 ...\n5 ...", current="", completed=("1 2 3 4 5 6 Gold",))
+    assert state.fronts[:2] == ("1", None) and state.backs[:2] == ("2", None)
+    after = act(state, "1f>s")
+    assert after.beanstalks == (("1", "2", "3", "4", "5", "6", "Gold"), ("1",))
+    assert after.last == FrontToStalk(0) and after.actions_left == 2 and after.to_move == 0
+
+
+def test_round_of_counts_turns() -> None:
+    state = act(dealt("1 ...\n2 ...\n3 ...\n4 ...\n5 ..."), "w-")
+    assert RULES.round_of(state) == 1
+    state = act(act(act(state, "1f>2"), "2f>1"), "1f>2")
+    assert RULES.round_of(state) == 2 and state.actor == 1
+    assert RULES.round_of(act(state, "1>3,2>4")) == 3
+
+
+def test_threats_count_words_on_fronts_best_window_and_beanstalks_left() -> None:
+    state = table("Fee ...\nFi 1 ...\n2 Fee Fo Fi ...\n4 ...\n3 ...", current="1 2")
+    t = threats(state)
+    assert t.parallel == 2 and t.vertical == 3 and t.vertical_castle == 2
+    assert t.needed == 3 and t.finishable == 3 and t.slack > 0
+    assert t.lines() == (
+        "parallel: 2 of 4 words on castle fronts",
+        "vertical: 3 of 4 words together (castle 3)",
+        f"starved: Jack can still finish 3 of the 3 beanstalks he needs (slack {t.slack})",
+    )
+
+
+def test_threats_show_a_starved_jack() -> None:
+    state = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", current="9", won=True)
+    t = threats(state)
+    assert t.finishable == 0 and t.slack < 0
+
+
+@pytest.mark.parametrize(
+    ("diagram", "current", "text", "words"),
+    [
+        (
+            "1 ...\n2 4 ...\n3 ...\n5 ...\n6 7",
+            "2 4",
+            "5b>s",
+            "Jack put the 7 from castle 5's back on his beanstalk (2 4 7)",
+        ),
+        (
+            "Fee ...\n2 ...\n3 ...\n4 ...\n5 ...",
+            "",
+            "1f>3",
+            "Jack moved the Fee from castle 1's front to castle 3's front",
+        ),
+        (
+            "1 ...\n2 ...\n3 ...\n4 ...\n5 Fo",
+            "",
+            "5b>f",
+            "Jack moved the Fo from castle 5's back to its front",
+        ),
+        (
+            "Gold ...\n2 ...\n3 ...\n4 ...\n5 ...",
+            "1 2 3 4 5 6",
+            "1f>s",
+            "Jack completed his first beanstalk with the Gold from castle 1's front "
+            "(1 2 3 4 5 6 Gold)",
+        ),
+    ],
+)
+def test_describe_tells_jacks_actions_in_plain_words(
+    diagram: str, current: str, text: str, words: str
+) -> None:
+    state = table(diagram, current=current)
+    assert RULES.describe(state, action(text), None, NAMES) == words
+
+
+def test_describe_tells_the_giants_actions_in_plain_words() -> None:
+    state = table("1 Fee 3 Gold 7 ...\n2 ...\n3 4 6 ...\n5 ...\n8 ...", actor=1)
+    assert RULES.describe(state, action("x3:3"), 1, NAMES) == (
+        "The Giant discarded the 6 from castle 3 (card 3 from the front)"
+    )
+    assert RULES.describe(state, action("1>2"), 0, NAMES) == (
+        "The Giant moved the front four of castle 1 (1 Fee 3 Gold) to the front of castle 2"
+    )
+    assert RULES.describe(state, action("1>2,3>5"), None, NAMES) == (
+        "The Giant moved the 1 from castle 1 to castle 2, then the 3 from castle 3 to castle 5"
+    )
+    assert RULES.describe(state, action("x1:1"), None, ("Ann", "Bob")).startswith("Bob ")
+
+
+def test_describe_tells_the_deal_and_the_setup_move() -> None:
+    state = dealt("1 2 Fum ...\n...\n...\n...\n...")
+    assert RULES.describe(state, action("w1:3>10"), None, NAMES) == (
+        "Jack made the Giant's-wife move: the Fum in castle 1 from place 3 to place 10"
+    )
+    assert "as dealt" in RULES.describe(state, action("w-"), None, NAMES)
+    fresh = RULES.new(2, {})
+    assert "dealt" in RULES.describe(fresh, RULES.legal_actions(fresh)[0], None, NAMES)
