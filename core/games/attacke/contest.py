@@ -137,14 +137,33 @@ def next_fighter(state: AttackeState, seat: int) -> AttackeState:
     return replace(state, phase="fight", actor=state.after(seat))
 
 
+def check_pass(state: AttackeState, action: Pass) -> str | None:
+    if state.phase == "open":
+        return "You hold a knight, so you must open a contest"
+    if state.phase == "return":
+        return "You passed with a 10-shield laid: give back one of your chips"
+    if state.phase != "fight":
+        return "No one may pass now"
+    if type(action.draw) is not bool:
+        return "A pass either draws a card or does not"
+    return None
+
+
+def check_return(state: AttackeState, action: Return) -> str | None:
+    if state.phase != "return":
+        return "No chip is due to be returned now"
+    owned = state.chips[state.actor]
+    if not (type(action.colour) is str and action.colour in owned):
+        names = ", ".join(COLOUR_NAMES[c] for c in owned)
+        return f"You own no such chip: give back one of yours ({names})"
+    return None
+
+
 def give_up(state: AttackeState, action: Pass) -> AttackeState:
     """A pass: laid cards discarded, then a chip return if due, then the draw if chosen."""
-    if state.phase == "open":
-        raise IllegalAction("You hold a knight, so you must open a contest")
-    if state.phase != "fight":
-        raise IllegalAction("No one may pass now")
-    if type(action.draw) is not bool:
-        raise IllegalAction("A pass either draws a card or does not")
+    problem = check_pass(state, action)
+    if problem:
+        raise IllegalAction(problem)
     seat = state.actor
     ten = TEN in state.laid[seat]
     state = replace(
@@ -161,13 +180,10 @@ def give_up(state: AttackeState, action: Pass) -> AttackeState:
 
 def give_back(state: AttackeState, action: Return) -> AttackeState:
     """The passer who laid a 10-shield gives back the chip they choose."""
-    if state.phase != "return":
-        raise IllegalAction("No chip is due to be returned now")
+    problem = check_return(state, action)
+    if problem:
+        raise IllegalAction(problem)
     seat = state.actor
-    if not (type(action.colour) is str and action.colour in state.chips[seat]):
-        owned = ", ".join(COLOUR_NAMES[c] for c in state.chips[seat])
-        return_problem = f"You own no such chip: return one of yours ({owned})"
-        raise IllegalAction(return_problem)
     chips = tuple(c for c in state.chips[seat] if c != action.colour)
     draw = state.pending_draw
     state = replace(

@@ -39,13 +39,20 @@ def next_receiver(state: AttackeState) -> int | None:
     return next(s for s in short if len(state.hands[s]) == fewest)
 
 
-def draw(state: AttackeState, card: object) -> AttackeState:
-    """`state.actor` receives `card` from the pile; then the game goes on."""
+def check_draw(state: AttackeState, card: object) -> str | None:
     if not is_card(card):
-        raise IllegalAction(f"There is no card {card!r}")
+        return f"There is no card {card!r}"
     assert isinstance(card, str)
     if pile_counts(state)[card] <= 0:
-        raise IllegalAction(f"No {card_name(card)[2:]} is left in the draw pile")
+        return f"No {card_name(card)[2:]} is left in the draw pile"
+    return None
+
+
+def draw(state: AttackeState, card: str) -> AttackeState:
+    """`state.actor` receives `card` from the pile; then the game goes on."""
+    problem = check_draw(state, card)
+    if problem:
+        raise IllegalAction(problem)
     seat = state.actor
     hands = list(state.hands)
     hands[seat] = ordered((*hands[seat], card))

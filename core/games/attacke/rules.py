@@ -116,10 +116,19 @@ class Attacke:
             if state.phase == "first":
                 return "Chance picks the first player before any card is dealt"
             return "The first player is already chosen"
+        if isinstance(action, First):
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < state.players:
+                return f"There is no player {seat!r} to start"
+            return None
+        if isinstance(action, Draw):
+            return deal.check_draw(state, action.card)
         if isinstance(action, Play):
             return contest.check_play(state, action)
-        if state.phase == "return" and not isinstance(action, Return | First | Draw):
-            return "You passed with a 10-shield laid: give back one of your chips"
+        if isinstance(action, Pass):
+            return contest.check_pass(state, action)
+        if isinstance(action, Return):
+            return contest.check_return(state, action)
         return None
 
     def apply(self, state: AttackeState, action: AttackeAction) -> AttackeState:

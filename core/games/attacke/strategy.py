@@ -92,38 +92,48 @@ class _Item:
 
 
 def _fights(state: AttackeState) -> list[Play]:
+    """The cheapest play with knights alone, with a 7-shield, with the 10-shield, and (variant)
+    with cards face down, each reaching just above the highest total."""
     seat, colour = state.actor, state.colour
     assert colour is not None
     beat = max(state.total(s) for s in range(state.players) if s != seat)
     need = beat + 1 - state.total(seat)
     hand = state.hands[seat]
-    knights = [c for c in hand if colour_of(c) == colour]
-    sevens = [c for c in hand if c == SEVEN]
-    ten = [TEN] if TEN in hand and TEN not in state.laid[seat] else []
-    pools = [knights, knights + sevens, knights + sevens + ten]
-    items = [[_Item(c, True, value_of(c), value_of(c)) for c in pool] for pool in pools]
+    knights = [_Item(c, True, value_of(c), value_of(c)) for c in hand if colour_of(c) == colour]
+    sevens = [_Item(c, True, 7, 7.0) for c in hand if c == SEVEN]
+    found = [_cheapest([], knights, need)]
+    if sevens:
+        found.append(_cheapest(sevens[:1], knights + sevens[1:], need))
+    if TEN in hand and TEN not in state.laid[seat]:
+        found.append(_cheapest([_Item(TEN, True, 10, 10.0)], knights + sevens, need))
     if state.face_down and not state.hidden[seat]:
         spare = list(hand)
-        for card in knights:
-            spare.remove(card)
+        for item in knights:
+            spare.remove(item.card)
         down = [_Item(c, False, 1, 0.5 + value_of(c) / 20) for c in spare]
-        items += [down, items[0] + down]
-    plays = [_cheapest(group, need, colour) for group in items]
-    return [p for p in plays if p is not None]
+        down.sort(key=lambda item: item.cost)
+        found += [_cheapest([], down, need), _cheapest([], knights + down, need)]
+        if down:
+            found.append(_cheapest(down[:1], knights + down[1:], need))
+    return [p for p in found if p is not None]
 
 
-def _cheapest(items: list[_Item], need: int, colour: str) -> Play | None:
-    """The play of least cost among `items` whose gain reaches `need` (a knapsack by gain)."""
+def _cheapest(forced: list[_Item], items: list[_Item], need: int) -> Play | None:
+    """`forced` and the least costly choice among `items` whose gain reaches `need` (a
+    knapsack by gain, capped at `need`)."""
+    need -= sum(f.gain for f in forced)
     best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
     for i, item in enumerate(items):
         for gain, (cost, chosen) in list(best.items()):
-            reached = min(need, gain + item.gain)
+            reached = min(max(need, 0), gain + item.gain)
             offer = (cost + item.cost, (*chosen, i))
             if reached not in best or offer[0] < best[reached][0]:
                 best[reached] = offer
-    if need <= 0 or need not in best:
+    if need > 0 and need not in best:
         return None
-    picked = [items[i] for i in best[need][1]]
+    picked = [*forced, *(items[i] for i in best[max(need, 0)][1])]
+    if not picked:
+        return None
     up = [p.card for p in picked if p.up]
     return Play(
         tuple(value_of(c) for c in up if is_knight(c)),
