@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from core.games.attacke import commentary, contest, deal, notation, pile
+from core.games.attacke import commentary, contest, deal, notation, pile, strategy
 from core.games.attacke.actions import (
     AttackeAction,
     Draw,
@@ -211,6 +211,16 @@ class Attacke:
 
     def round_of(self, state: AttackeState) -> int:
         return state.contest
+
+    # Optional powers (STYLE.md §1), the same plain functions as `strategy`.
+    def determinize(self, view: AttackeView, rng: random.Random) -> AttackeState:
+        return strategy.determinize(view, rng)
+
+    def evaluate(self, state: AttackeState, seat: int) -> float:
+        return strategy.evaluate(state, seat)
+
+    def candidates(self, state: AttackeState) -> list[AttackeAction]:
+        return strategy.candidates(state)
 
 
 __all__ = ["COLOURS", "Attacke"]

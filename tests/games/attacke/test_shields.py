@@ -50,6 +50,7 @@ def test_a_passer_who_laid_a_10_shield_returns_a_chip_of_their_choice_before_dra
     state = replace(deal(*HANDS), chips=(("B", "G"), (), ()))
     state = play(state, "R:2 10S; dY3; 7 10S; dY4; pass; pass+draw")
     assert state.phase == "return" and state.actor == 0 and state.pending_draw
+    assert state.discard == ("R2", "10S") and state.laid[0] == ()  # discarded first
     assert RULES.view(state, 1).pending_return == 0
     assert RULES.legal_actions(state) == [Return("B"), Return("G")]
     with pytest.raises(IllegalAction, match="own no such chip"):
@@ -73,3 +74,13 @@ def test_a_winner_who_laid_a_10_shield_returns_nothing() -> None:
     state = play(state, "R:2; dY3; 10S; dY4; pass; pass")
     assert state.chips[1] == ("R", "B")
     assert state.phase == "open" and state.actor == 1
+
+
+def test_a_10_shield_in_an_opening_counts_for_the_penalty() -> None:
+    state = replace(deal(*HANDS), chips=(("Y",), (), ()))
+    state = play(state, "R:2 10S; dY3; 7 10S; dY4; pass")  # 17 beats the opening 12
+    assert state.phase == "fight" and state.actor == 0
+    state = play(state, "pass")
+    assert state.phase == "return" and RULES.legal_actions(state) == [Return("Y")]
+    state = play(state, "return Y")
+    assert state.chips == ((), ("R",), ()) and state.phase == "open" and state.actor == 1
