@@ -1,6 +1,6 @@
 """Measure how large Attacke's full list of legal actions gets in random play (face_down on).
 
-Run:  python tests/bench/bench_attacke_plays.py [--games N] [--seed S]
+Run:  python -m tests.bench.bench_attacke_plays [--games N] [--seed S]   (from the root)
 
 Random policies, 3 to 5 players: "uniform" picks any legal action (it empties hands fast,
 since most plays use many cards); "mixed70" and "mixed90" pick among `strategy.candidates`
