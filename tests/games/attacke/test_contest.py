@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.games.attacke import AttackeState
 from core.games.attacke.actions import Pass, Play
 from core.rules import CHANCE, IllegalAction
 from tests.games.attacke.script import RULES, deal, play
@@ -11,8 +12,8 @@ from tests.games.attacke.script import RULES, deal, play
 HANDS = ("R2 R3 R5 7S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 R2")
 
 
-def start(**options: object):  # type: ignore[no-untyped-def]
-    return deal(*HANDS, **options)
+def start() -> AttackeState:
+    return deal(*HANDS)
 
 
 def test_the_opener_chooses_the_colour_with_a_face_up_knight_and_announces_the_total() -> None:

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from core.games.attacke import AttackeState
 from core.games.attacke.actions import Play
 from core.games.attacke.notation import public
 from core.rules import IllegalAction
@@ -14,7 +15,7 @@ from tests.games.attacke.script import RULES, deal, play
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
 
 
-def start(face_down: bool = True):  # type: ignore[no-untyped-def]
+def start(face_down: bool = True) -> AttackeState:
     return deal(*HANDS, face_down=face_down)
 
 

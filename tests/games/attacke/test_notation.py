@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.attacke.actions import Draw, First, Pass, Play, Return, from_wire
+from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, Return, from_wire
 from core.rules import IllegalAction, Wire
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
 NAMES = ["Ann", "Bob", "Cy"]
 
-EXAMPLES = {
+EXAMPLES: dict[str, AttackeAction] = {
     "first 2": First(1),
     "dR5": Draw("R5"),
     "d10S": Draw("10S"),
@@ -97,7 +97,7 @@ JUNK: list[Wire] = [
     ["return", "Q"],
     ["return", 1],
     ["play"],
-    ["play", "R", [2], [], []][:4],
+    ["play", "R", [2], []],
     ["play", "Q", [2], [], []],
     ["play", None, [True], [], []],
     ["play", None, [6], [], []],

@@ -40,7 +40,7 @@ def check_action(state: AttackeState, action: object, rng: random.Random) -> Non
     assert after != state
     text = RULES.notation(action)  # type: ignore[arg-type]
     assert RULES.parse(state, text) == action
-    assert RULES.from_wire(action.to_wire()) == action  # type: ignore[attr-defined]
+    assert RULES.from_wire(action.to_wire()) == action
     if isinstance(action, Play) and action.hidden:
         other = rng.choice([s for s in range(state.players) if s != state.actor])
         masked = replace(action, hidden=("R2",) * len(action.hidden))

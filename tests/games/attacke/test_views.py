@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from core.games.attacke import AttackeState
 from core.games.attacke.deck import ordered
 from core.games.attacke.pile import pile_counts
 from core.games.attacke.strategy import determinize
@@ -16,7 +17,7 @@ from tests.games.attacke.script import RULES, deal, play
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
 
 
-def midgame():  # type: ignore[no-untyped-def]
+def midgame() -> AttackeState:
     state = deal(*HANDS, face_down=True)
     state = replace(state, chips=(("G",), (), ("B", "P")))
     return play(state, "R:2 ?B7; dG5; 4 ?B2; dG7; pass; 3; dP2")
