@@ -1,0 +1,82 @@
+"""Attacke's actions in plain words, as a given seat may know them.
+
+A drawn card is named only to its receiver (and the everything-view); cards laid face down
+are named only to their owner, and counted for everyone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, Return
+from core.games.attacke.contest import play_value
+from core.games.attacke.deck import COLOUR_NAMES, card_name
+from core.games.attacke.state import AttackeState
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def who(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def number(n: int) -> str:
+    return _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+
+
+def listed(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def face_up_words(play: Play, colour: str) -> list[str]:
+    """["the red 2, 3 and 5", "a 7-shield"] and the like."""
+    parts = []
+    name = COLOUR_NAMES[colour]
+    if len(play.knights) == 1:
+        parts.append(f"a {name} {play.knights[0]}")
+    elif play.knights:
+        parts.append(f"the {name} " + listed([str(v) for v in play.knights]))
+    for value in (7, 10):
+        n = play.shields.count(value)
+        if n:
+            parts.append(f"a {value}-shield" if n == 1 else f"{number(n)} {value}-shields")
+    return parts
+
+
+def describe(
+    state: AttackeState, action: AttackeAction, viewer: int | None, names: Sequence[str]
+) -> str:
+    """`action`, taken in `state`, as `viewer` may know it."""
+    seat = state.actor
+    name = who(seat, names)
+    if isinstance(action, First):
+        return f"{who(action.seat, names)} is the first player"
+    if isinstance(action, Draw):
+        card = card_name(action.card) if viewer in (None, seat) else "a card"
+        if state.phase == "deal":
+            return f"{name} was dealt {card}"
+        if state.phase == "skip":
+            return f"{name} holds no knight to open with, draws {card} and lets the opening pass"
+        return f"{name} drew {card}"
+    if isinstance(action, Pass):
+        words = f"{name} passed " + ("and drew a card" if action.draw else "without drawing")
+        left = [s for s in state.active() if s != seat]
+        if len(left) == 1:
+            words += f"; {who(left[0], names)} wins the contest"
+        return words
+    if isinstance(action, Return):
+        return f"{name} gave back the {COLOUR_NAMES.get(action.colour, '?')} chip"
+    colour = action.colour or state.colour or "R"
+    parts = face_up_words(action, colour)
+    if action.hidden:
+        if viewer in (None, seat):
+            parts.append("face down " + listed([card_name(c) for c in action.hidden]))
+        else:
+            n = len(action.hidden)
+            parts.append(f"{number(n)} card{'s' if n != 1 else ''} face down")
+    total = state.total(seat) + play_value(action)
+    if action.colour is not None:
+        return f"{name} opened a {COLOUR_NAMES[colour]} contest with {listed(parts)}: {total}"
+    return f"{name} fought with {listed(parts)}, for a total of {total}"
