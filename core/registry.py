@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.games.attacke import Attacke
 from core.games.crossing import Crossing
 from core.games.en_garde import EnGarde
 from core.games.englishman import Englishman
@@ -17,6 +18,7 @@ from core.rules import Rules
 
 _PLAYABLE: list[Rules[Any, Any, Any]] = [
     EnGarde(),
+    Attacke(),
     Crossing(),
     FieldsOfAction(),
     Englishman(),
