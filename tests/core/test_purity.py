@@ -76,3 +76,26 @@ def test_core_source_has_no_io_no_clock_and_no_global_random() -> None:
             ):
                 problems.append(f"{name}:{node.lineno} uses the global random.{func.attr}()")
     assert problems == []
+
+
+def test_screens_and_game_kits_never_import_the_app() -> None:
+    """Screens reach the app through tui.messages; only type hints may name ParlourApp."""
+    import tui
+
+    root = Path(tui.__file__).parent
+    problems = []
+    for path in sorted([*root.glob("screens/*.py"), *root.glob("games/*.py"),
+                        *root.glob("widgets/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        guarded = {
+            id(child)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for child in ast.walk(node)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "tui.app" and (
+                id(node) not in guarded
+            ):
+                problems.append(f"{path.name}:{node.lineno}")
+    assert problems == []

@@ -56,6 +56,7 @@ async def test_a_blank_or_repeated_name_stops_start_with_a_message() -> None:
 async def test_a_click_into_a_name_field_replaces_the_given_name() -> None:
     app = ParlourApp(Start("new", "en-garde"))
     async with app.run_test(size=(100, 32)) as pilot:
+        app.screen.query_one("#start").focus()
         await pilot.click("#name-0", offset=(5, 0))  # inside "Player 1", between e and r
         await pilot.press("C", "a", "t")
         assert app.screen.query_one("#name-0", Input).value == "Cat"
@@ -99,3 +100,27 @@ async def test_start_creates_the_match_file_and_opens_the_game(parlour_home: Pat
         ("Ann", "human", ""),
         ("Random bot", "bot", "random"),
     ]
+
+
+async def test_focus_starts_on_the_first_name_and_names_are_offered_again() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#name-0", Input)
+        await pilot.press(*"Zoe", "tab")
+        await pilot.pause()
+        assert app.focused is not None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    again = ParlourApp(Start("new", "en-garde"))
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#name-0", Input).value == "Zoe"
+
+
+async def test_seats_carry_the_game_s_own_names() -> None:
+    app = ParlourApp(Start("new", "englishman"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        labels = [str(label.render()) for label in app.screen.query(".seat-row .field-label")]
+        assert labels == ["Jack", "Giant"]

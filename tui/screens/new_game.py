@@ -7,6 +7,8 @@ unless the game's options say otherwise; ctrl+t rotates the seats.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -44,6 +46,32 @@ def _title(key: str) -> str:
     if key in SEAT_OPTIONS:
         return "Starts"
     return key.replace("_", " ").replace("-", " ").capitalize()
+
+
+NAMES_FILE = "names.json"
+"""The names typed for each seat last time, offered again (in the state folder)."""
+
+
+def remembered_names() -> list[str]:
+    """The human names of the last match started here; [] when none are kept (or unreadable)."""
+    from replays.paths import state_dir
+
+    try:
+        names = json.loads((state_dir() / NAMES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(names, list):
+        return []
+    return [n if isinstance(n, str) else "" for n in names][:8]
+
+
+def remember_names(seats: tuple[Seat, ...]) -> None:
+    """Keep the human seats' names for next time; a failure only costs the convenience."""
+    from replays.paths import state_dir
+
+    names = [seat.name if seat.kind == "human" else "" for seat in seats]
+    with contextlib.suppress(OSError):
+        (state_dir() / NAMES_FILE).write_text(json.dumps(names), encoding="utf-8")
 
 
 def _default_name(seat: int, kind: str, taken: set[str]) -> str:
@@ -112,6 +140,7 @@ class NewGameScreen(Screen[None]):
         """Each seat row's kind as last seen, to tell a real change from a row's first value."""
         self._players = self._rules.min_players
         self._bots = bot_ids()
+        self._remembered = remembered_names()
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,6 +172,7 @@ class NewGameScreen(Screen[None]):
         self.sub_title = "New game"
         await self._build_game(preset=self._preset)
         self._show_problems()
+        self.query_one("#name-0", Input).focus()  # the first thing to type is a name
 
     async def _build_game(self, preset: Mapping[str, object]) -> None:
         """Fill the option rows and seat rows for the chosen game."""
@@ -212,12 +242,14 @@ class NewGameScreen(Screen[None]):
         self._kinds = {}
         for seat in range(self._players):
             kind, name = seats[seat] if seats and seat < len(seats) else (HUMAN, "")
+            if not seats and seat < len(self._remembered) and self._remembered[seat] not in taken:
+                name = self._remembered[seat]
             name = name or _default_name(seat, kind, taken)
             taken.add(name)
             self._kinds[seat] = kind
             rows.append(
                 Horizontal(
-                    Label(f"Seat {seat + 1}", classes="field-label"),
+                    Label(self._seat_title(seat), classes="field-label"),
                     Select(
                         kinds,
                         value=kind,
@@ -239,6 +271,11 @@ class NewGameScreen(Screen[None]):
             )
         await box.mount_all(rows)
         self._show_starter()
+
+    def _seat_title(self, seat: int) -> str:
+        """ "Seat 1", or the game's own name for the seat ("White", "Jack")."""
+        names = self._rules.seat_names
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     def _is_default_name(self, name: str) -> bool:
         """True for a blank or app-given name, which follows the seat's kind when it changes."""
@@ -360,4 +397,5 @@ class NewGameScreen(Screen[None]):
         if checked is None:
             return
         options, seats = checked
+        remember_names(seats)
         self.post_message(StartMatch(self._rules, seats, options))

@@ -23,8 +23,14 @@ def games() -> list[tuple[str, str]]:
 
 def rules_page(game_id: str) -> str:
     """The game's Markdown page, or a page saying it is missing from this installation."""
+    from tui.games import NoBoard, kit_for
+
     try:
-        page = resources.files("tui").joinpath("rules", f"{game_id}.md")
+        name = kit_for(game_id).rules_page
+    except NoBoard:  # a game on the shelf that cannot be played yet
+        name = f"{game_id}.md"
+    try:
+        page = resources.files("tui").joinpath("rules", name)
         return page.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         title = dict(games()).get(game_id, game_id)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
-from core.games.crossing import commentary, notation, phalanx
+from core.games.crossing import commentary, notation, phalanx, strategy
 from core.games.crossing.actions import CrossingAction, PhalanxMove, Step, from_wire
 from core.games.crossing.state import CrossingState, End, LastMove
 from core.rules import BadOption, IllegalAction, Option, Outcome, Wire, resolve_options
@@ -137,7 +137,16 @@ class Crossing:
     def round_of(self, state: CrossingState) -> int:
         return state.turn
 
+    # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
+    def evaluate(self, state: CrossingState, seat: int) -> float:
+        return strategy.evaluate(state, seat)
 
+    def candidates(self, state: CrossingState) -> list[CrossingAction]:
+        return strategy.candidates(state)
+
+    def determinize(self, view: CrossingState, rng: random.Random) -> CrossingState:
+        """The state itself: nothing is hidden."""
+        return view
 def reason(state: CrossingState) -> str:
     """Why the match ended, in one sentence (empty while it goes on)."""
     seat = state.mover

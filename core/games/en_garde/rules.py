@@ -182,3 +182,23 @@ class EnGarde:
         """The round the next action belongs to: in round-over, already the next round (its
         deal comes next), though the table (and `view.round`) still shows the round just won."""
         return state.round + 1 if state.phase == "round-over" else state.round
+
+    # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
+    def evaluate(self, state: EnGardeState, seat: int) -> float:
+
+        from core.games.en_garde import strategy  # it plays these rules itself
+
+        return strategy.evaluate(state, seat)
+
+    def candidates(self, state: EnGardeState) -> list[EnGardeAction]:
+
+        from core.games.en_garde import strategy  # it plays these rules itself
+
+        return strategy.candidates(state)
+
+    def determinize(self, view: EnGardeView, rng: random.Random) -> EnGardeState:
+        """A whole state this view cannot tell from the real one (for the bots' search)."""
+
+        from core.games.en_garde import strategy  # it plays these rules itself
+
+        return strategy.determinize(view, rng)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from core.games.englishman import commentary, deal, notation
+from core.games.englishman import commentary, deal, notation, strategy
 from core.games.englishman.actions import (
     ACTION_CLASSES,
     Deal,
@@ -127,3 +127,14 @@ class Englishman:
 
     def round_of(self, state: EnglishmanState) -> int:
         return state.turn
+
+    # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
+    def evaluate(self, state: EnglishmanState, seat: int) -> float:
+        return strategy.evaluate(state, seat)
+
+    def candidates(self, state: EnglishmanState) -> list[EnglishmanAction]:
+        return strategy.candidates(state)
+
+    def determinize(self, view: EnglishmanState, rng: random.Random) -> EnglishmanState:
+        """The state itself: nothing is hidden."""
+        return view

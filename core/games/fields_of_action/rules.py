@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from core.games.fields_of_action import commentary, field, notation, turn
+from core.games.fields_of_action import commentary, field, notation, strategy, turn
 from core.games.fields_of_action.actions import Capture, FieldsAction, Move, from_wire
 from core.games.fields_of_action.setup import position, starting_board
 from core.games.fields_of_action.state import FieldsState
@@ -108,3 +108,14 @@ class FieldsOfAction:
     def round_of(self, state: FieldsState) -> int:
         """The turn number: a turn is one move by each side, counting from 1."""
         return state.ply // 2 + 1
+
+    # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
+    def evaluate(self, state: FieldsState, seat: int) -> float:
+        return strategy.evaluate(state, seat)
+
+    def candidates(self, state: FieldsState) -> list[FieldsAction]:
+        return strategy.candidates(state)
+
+    def determinize(self, view: FieldsState, rng: random.Random) -> FieldsState:
+        """The state itself: nothing is hidden."""
+        return view

@@ -1,0 +1,192 @@
+"""The Rules contract, checked for every registered game (and the test-only game).
+
+A new game gets all of this by registering: random plies reach an outcome, every legal action
+applies, junk and out-of-turn actions are refused with IllegalAction, wire and notation forms
+round-trip, a log written to a file and read back reproduces every state, a seat's view shows
+no more than a state rebuilt from it (for games that can rebuild one), and selfplay files
+replay, export and verify.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import registry
+from core.match import ActionEntry, Header, Match, Seat
+from core.play import play_out
+from core.rules import CHANCE, IllegalAction, Rules
+from replays.export import to_json, to_markdown, to_text
+from replays.logfile import LogWriter
+from replays.store import load_match
+from tests.seam.three_in_a_row import ThreeInARow
+from tui.cli import main
+
+GAMES: list[Rules[Any, Any, Any]] = [*registry.all(), ThreeInARow()]
+PLIES = 1_500
+"""Plies per game per test: thousands in all over the tests below."""
+JUNK: list[object] = [
+    None, True, 0, -1, 3.5, "", "x", [], [None], ["nonsense"], ["move"], {"k": 1},
+    ["draw", "five"], ["place", 99], ["play", [], [], [], None], [["nested"]], b"bytes",
+]
+
+
+def seats_for(rules: Rules[Any, Any, Any]) -> int:
+    return max(rules.min_players, min(3, rules.max_players))
+
+
+def random_plies(
+    rules: Rules[Any, Any, Any], rng: random.Random, plies: int = PLIES
+) -> Iterator[tuple[Any, Any, Any]]:
+    """(before, action, after) over random matches, one after another, `plies` in all."""
+    state = rules.new(seats_for(rules), {})
+    for _ in range(plies):
+        seat = rules.to_move(state)
+        if seat is None:
+            assert rules.outcome(state) is not None
+            state = rules.new(seats_for(rules), {})
+            continue
+        if seat == CHANCE:
+            action = rules.sample_chance(state, rng)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        after = rules.apply(state, action)
+        yield state, action, after
+        state = after
+
+
+@pytest.fixture(params=GAMES, ids=lambda r: r.id)
+def rules(request: pytest.FixtureRequest) -> Rules[Any, Any, Any]:
+    game: Rules[Any, Any, Any] = request.param
+    return game
+
+
+def test_every_game_declares_itself(rules: Rules[Any, Any, Any]) -> None:
+    assert rules.id and rules.title and rules.tagline
+    assert 1 <= rules.min_players <= rules.max_players <= 5
+    assert len(rules.seat_names) in (0, rules.max_players)
+    assert isinstance(rules.chapter, str)
+
+
+def test_random_matches_reach_an_outcome_and_every_action_applies(
+    rules: Rules[Any, Any, Any],
+) -> None:
+    rng = random.Random(1)
+    ended = 0
+    state = rules.new(seats_for(rules), {})
+    for _ in range(40):
+        for _ in range(5_000):
+            seat = rules.to_move(state)
+            if seat is None:
+                break
+            legal = [rules.sample_chance(state, rng)] if seat == CHANCE else (
+                rules.legal_actions(state))
+            assert legal, f"{rules.id}: seat {seat} has no legal action"
+            state = rules.apply(state, rng.choice(legal))
+        assert rules.to_move(state) is None, f"{rules.id}: a random match did not end"
+        assert rules.outcome(state) is not None
+        ended += 1
+        state = rules.new(seats_for(rules), {})
+    assert ended == 40
+
+
+def test_junk_and_out_of_turn_actions_are_refused(rules: Rules[Any, Any, Any]) -> None:
+    rng = random.Random(2)
+    chance_action = decision = None
+    for before, action, _ in random_plies(rules, rng, 400):
+        if rules.to_move(before) == CHANCE:
+            chance_action = action
+        else:
+            decision = action
+        for wire in JUNK:
+            with pytest.raises(IllegalAction):
+                rules.apply(before, rules.from_wire(wire))
+        if rules.to_move(before) == CHANCE and decision is not None:
+            with pytest.raises(IllegalAction):
+                rules.apply(before, decision)
+        if rules.to_move(before) != CHANCE and chance_action is not None:
+            with pytest.raises(IllegalAction):
+                rules.apply(before, chance_action)
+
+
+def test_wire_and_notation_round_trip(rules: Rules[Any, Any, Any]) -> None:
+    rng = random.Random(3)
+    for before, action, after in random_plies(rules, rng):
+        wire = action.to_wire()
+        assert rules.from_wire(wire) == action
+        assert json.loads(json.dumps(wire)) == wire or isinstance(wire, (bytes, list))
+        if rules.to_move(before) != CHANCE:
+            assert rules.parse(before, rules.notation(action)) == action
+        words = rules.describe(before, action, None, [f"P{n}" for n in range(5)])
+        assert isinstance(words, str) and words
+
+
+def test_a_view_shows_no_more_than_a_state_rebuilt_from_it(rules: Rules[Any, Any, Any]) -> None:
+    rng = random.Random(4)
+    determinize = getattr(rules, "determinize", None)
+    for before, _, _ in random_plies(rules, rng):
+        seat = rules.to_move(before)
+        if seat in (None, CHANCE):
+            continue
+        seen = rules.view(before, seat)
+        hash(seen)  # views are frozen: bots key their search on them
+        if not rules.hides_information:
+            assert seen == rules.view(before, None)
+        elif callable(determinize):
+            assert rules.view(determinize(seen, rng), seat) == seen
+
+
+def test_a_log_written_and_read_back_reproduces_every_state(
+    rules: Rules[Any, Any, Any], tmp_path: Path
+) -> None:
+    rng = random.Random(5)
+    seats = tuple(Seat(f"P{n}") for n in range(seats_for(rules)))
+    header = Header(rules.id, {}, seats, "contract")
+    path = tmp_path / "match.parlour"
+    writer = LogWriter.create(path, header)
+    match = Match(rules, header, sink=writer.append)
+    states = [match.state]
+    while match.to_move() is not None and len(match) < 3_000:
+        seat = match.to_move()
+        state = match.state
+        match.submit(rules.sample_chance(state, rng) if seat == CHANCE
+                     else rng.choice(rules.legal_actions(state)))
+        states.append(match.state)
+    writer.close()
+    again, damage = load_match(path, rules=rules)
+    assert damage is None
+    assert [again.state_at(n) for n in range(len(again) + 1)] == states
+
+
+def test_selfplay_files_replay_export_and_verify(
+    rules: Rules[Any, Any, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if rules.id not in {r.id for r in registry.all()}:
+        pytest.skip("the command line plays registered games only")
+    out = tmp_path / "out"
+    assert main(["selfplay", rules.id, "--games", "2", "--seed", "1", "--out", str(out)]) == 0
+    files = sorted(out.glob("*.parlour"))
+    assert len(files) == 2
+    assert main(["verify", *map(str, files)]) == 0
+    for path in files:
+        match, damage = load_match(path)
+        assert damage is None and match.is_over
+        assert to_text(match) and to_markdown(match)
+        assert json.loads(to_json(match))["header"]["game"] == rules.id
+        moves = [e for e in match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE]
+        assert moves
+
+
+def test_a_whole_match_plays_out_through_the_shared_turn_loop(rules: Rules[Any, Any, Any]) -> None:
+    from core.ai import make_bot
+
+    seats = tuple(Seat(f"Bot {n}", "bot", "random") for n in range(seats_for(rules)))
+    match = Match(rules, Header(rules.id, {}, seats, "loop"))
+    bots = {n: make_bot("random", n) for n in range(len(seats))}
+    outcome = play_out(match, bots, random.Random(6))
+    assert outcome == match.outcome()
