@@ -15,6 +15,10 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 CHANCE = -1
 """The seat number of the chance actor (card draws, deals)."""
 
+SPECTATOR = -2
+"""A viewer at no seat: `view(state, SPECTATOR)` shows only what every player sees (no hand),
+which is how a replay of an unfinished match opens."""
+
 Wire = None | bool | int | float | str | bytes | list["Wire"] | dict[str, "Wire"]
 """Plain values msgpack can carry; what `Action.to_wire` returns."""
 
@@ -151,7 +155,8 @@ class Rules(Protocol[S, A, V]):
         ...
 
     def view(self, state: S, seat: int | None) -> V:
-        """What `seat` may see; None means everything (finished matches, tests).
+        """What `seat` may see; None means everything (finished matches, tests), SPECTATOR only
+        what is public.
 
         Views are frozen and hashable, and carry every public field (a bot rebuilds a whole
         state from one); open-information games may return the state itself."""

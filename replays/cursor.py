@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.match import ActionEntry, Match, MetaEntry, NoteEntry
-from core.rules import CHANCE
+from core.rules import CHANCE, SPECTATOR
 from replays.chronicle import Chronicle, Line
 from replays.errors import HiddenPerspective
 
@@ -131,6 +131,8 @@ class ReplayCursor:
 
     # -- internals ------------------------------------------------------------------------
     def _check(self, seat: int | None) -> None:
+        if seat == SPECTATOR:
+            return
         if seat is None:
             if not self.match.is_over:
                 raise HiddenPerspective(

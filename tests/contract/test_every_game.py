@@ -190,3 +190,19 @@ def test_a_whole_match_plays_out_through_the_shared_turn_loop(rules: Rules[Any, 
     bots = {n: make_bot("random", n) for n in range(len(seats))}
     outcome = play_out(match, bots, random.Random(6))
     assert outcome == match.outcome()
+
+
+def test_a_spectator_sees_no_hand(rules: Rules[Any, Any, Any]) -> None:
+    """What a bystander (and the replay of an unfinished match) sees is the same whatever the
+    hidden cards are: a state rebuilt from any seat's view shows the spectator the same."""
+    from core.rules import SPECTATOR
+
+    rng = random.Random(8)
+    determinize = getattr(rules, "determinize", None)
+    for before, _, _ in random_plies(rules, rng, 600):
+        seat = rules.to_move(before)
+        public = rules.view(before, SPECTATOR)
+        if seat in (None, CHANCE) or not callable(determinize):
+            continue
+        rebuilt = determinize(rules.view(before, seat), rng)
+        assert rules.view(rebuilt, SPECTATOR) == public

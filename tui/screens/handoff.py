@@ -27,10 +27,13 @@ class HandoffScreen(Screen[bool]):
         Binding("q", "quit_match", "save & quit"),
     ]
 
-    def __init__(self, name: str, detail: str = "") -> None:
+    def __init__(self, name: str, detail: str = "", *, leave: str = "save & quit") -> None:
         super().__init__(classes="handoff")
         self.player = name
         self.detail = detail
+        self.leave = leave
+        if leave != "save & quit":  # the replay's handoff leaves the seat, not the match
+            self._bindings.bind("q", "quit_match", leave)
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(classes="handoff-card"):

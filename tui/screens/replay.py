@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.match import MetaEntry, NoteEntry
-from core.rules import CHANCE, IllegalAction, Outcome
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Outcome
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
 from replays.export import to_markdown
@@ -30,6 +30,7 @@ from replays.store import annotate_file, continue_from, load_match
 from tui.games import NoBoard, kit_for
 from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
+from tui.screens.handoff import HandoffScreen
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -37,6 +38,7 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 DEFAULT_SPEED = 2
 
 STEP = Binding.Group("step", compact=True)
+ENTRY = Binding.Group("entry", compact=True)
 TURN = Binding.Group("turn", compact=True)
 ENDS = Binding.Group("start/end", compact=True)
 ROUND = Binding.Group("round", compact=True)
@@ -85,6 +87,8 @@ class ReplayKeys(ModalScreen[None]):
 def perspective_name(perspective: int | None, names: tuple[str, ...]) -> str:
     if perspective is None:
         return "everyone (all hands open)"
+    if perspective == SPECTATOR:
+        return "the table (no hand shown)"
     return f"{names[perspective]} (seat {perspective + 1})"
 
 
@@ -116,6 +120,8 @@ class ReplayScreen(Screen[None]):
         # What fits the Footer at 80 columns, the way out included; ? lists them all.
         Binding("left", "step(-1)", "step", group=STEP),
         Binding("right", "step(1)", "step", group=STEP),
+        Binding("shift+left", "step_entry(-1)", "entry", group=ENTRY, show=False),
+        Binding("shift+right", "step_entry(1)", "entry", group=ENTRY, show=False),
         Binding("space", "autoplay", "play"),
         Binding("a", "annotate", "note"),
         Binding("p", "perspective", "view"),
@@ -151,7 +157,8 @@ class ReplayScreen(Screen[None]):
         except NoBoard as err:
             raise LogError(f"{err}; export it with `parlour export` instead") from None
         self.names = tuple(seat.name for seat in self.match.header.seats)
-        start = None if self.match.is_over else 0
+        # An unfinished match opens on the table only: a hand is shown behind its handoff.
+        start = None if self.match.is_over or not self.rules.hides_information else SPECTATOR
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
         self.board = self.kit.table(self.names)
@@ -265,8 +272,19 @@ class ReplayScreen(Screen[None]):
         self._play_line()
         self.query_one("#rp-next", Static).update(Content(self._next_words(view)))
         self._entry_panel(row, view)
-        self.query_one(MoveList).mark(here)
+        self.query_one(MoveList).mark(self._decision_at(here))
         self.query_one(NoteList).mark(here)
+
+    def _decision_at(self, here: int) -> int:
+        """The row to mark at `here`: the decision whose step this is (its refill came with
+        it), or `here` itself when the step is a deal or the start."""
+        done = [r for r in self.rows if 0 < r.position <= here]
+        decisions = [r for r in done if not r.chance]
+        if not decisions:
+            return here
+        last = decisions[-1]
+        after = [r for r in done if r.position > last.position]
+        return last.position if all(r.round == last.round for r in after) else here
 
     def _status(self) -> None:
         header = self.match.header
@@ -333,6 +351,14 @@ class ReplayScreen(Screen[None]):
         self._draw(animate=animate)
 
     def action_step(self, delta: int) -> None:
+        """One decision on or back, with the chance outcomes that follow it; a deal is one
+        step of its own."""
+        self.cursor.seek(self.here)
+        target = self.cursor.next_decision() if delta > 0 else self.cursor.previous_decision()
+        self._go(target, animate=True)
+
+    def action_step_entry(self, delta: int) -> None:
+        """One entry on or back (every card drawn is its own step)."""
         positions = [r.position for r in self.rows]
         index = positions.index(self.here) + delta
         if 0 <= index < len(positions):
@@ -417,19 +443,42 @@ class ReplayScreen(Screen[None]):
 
     # -- perspective ----------------------------------------------------------------------
     def action_perspective(self) -> None:
-        """Seat 1, seat 2, ..., everything; everything is refused until the match is over."""
-        order: list[int | None] = [*range(len(self.names)), None]
-        wanted = order[(order.index(self.cursor.perspective) + 1) % len(order)]
-        try:
-            self.cursor.perspective = wanted
-        except HiddenPerspective as err:
-            self.cursor.perspective = 0
-            reason = str(err)
-            self.notify(
-                f"{reason[:1].upper()}{reason[1:]}. Showing {self.names[0]}'s view.",
-                title="Not while the match is unfinished",
-                severity="warning",
+        """The table, seat 1, seat 2, ..., everything (once the match is over).
+
+        In an unfinished match that hides hands, a seat's view is shown only after that seat's
+        handoff screen, and everything is not offered at all.
+        """
+        over = self.match.is_over
+        order: list[int | None] = [SPECTATOR, *range(len(self.names))]
+        if over:
+            order.append(None)
+        now = self.cursor.perspective
+        wanted = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+        if wanted is not None and wanted >= 0 and not over and self.rules.hides_information:
+            self._stop()
+            self._hide_hands()
+            self.app.push_screen(
+                HandoffScreen(self.names[wanted], "Replay of an unfinished match",
+                              leave="back to the table"),
+                callback=lambda ready: self._look_as(wanted if ready else SPECTATOR),
             )
+            return
+        self._look_as(wanted)
+
+    def _hide_hands(self) -> None:
+        """Nothing private on screen while a handoff is up (a resize or screenshot shows none)."""
+        self.cursor.perspective = SPECTATOR
+        self._rebuild()
+        self._draw()
+
+    def _look_as(self, seat: int | None) -> None:
+        try:
+            self.cursor.perspective = seat
+        except HiddenPerspective as err:
+            self.cursor.perspective = SPECTATOR
+            reason = str(err)
+            self.notify(f"{reason[:1].upper()}{reason[1:]}.", title="Not shown",
+                        severity="warning")
         self._rebuild()
         self._draw()
 

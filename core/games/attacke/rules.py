@@ -20,7 +20,7 @@ from core.games.attacke.deck import CARDS, COLOURS
 from core.games.attacke.plays import plays
 from core.games.attacke.state import AttackeState
 from core.games.attacke.view import AttackeView
-from core.rules import CHANCE, IllegalAction, Option, Outcome, Wire, resolve_options
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Option, Outcome, Wire, resolve_options
 
 _ACTIONS = (First, Draw, Play, Pass, Return)
 _CHANCE_PHASES = ("first", "deal", "skip", "draw")
@@ -159,7 +159,9 @@ class Attacke:
         return Outcome(winners, scores, reason)
 
     def view(self, state: AttackeState, seat: int | None) -> AttackeView:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+        if seat not in (None, SPECTATOR) and (
+            type(seat) is not int or not 0 <= seat < state.players
+        ):
             raise ValueError(f"This game has seats 0 to {state.players - 1}, not {seat!r}")
         sees = [seat is None or seat == s for s in range(state.players)]
         return AttackeView(

@@ -79,7 +79,7 @@ class AttackeView:
     @property
     def hand(self) -> tuple[str, ...] | None:
         """The viewer's own hand (None in the everything-view)."""
-        return None if self.viewer is None else self.hands[self.viewer]
+        return None if self.viewer is None or self.viewer < 0 else self.hands[self.viewer]
 
     @property
     def pending_return(self) -> int | None:

@@ -10,7 +10,7 @@ from typing import ClassVar
 from core.games.crossing import commentary, notation, phalanx, strategy
 from core.games.crossing.actions import CrossingAction, PhalanxMove, Step, from_wire
 from core.games.crossing.state import CrossingState, End, LastMove
-from core.rules import BadOption, IllegalAction, Option, Outcome, Wire, resolve_options
+from core.rules import SPECTATOR, BadOption, IllegalAction, Option, Outcome, Wire, resolve_options
 
 SEATS = ("White", "Black")
 
@@ -112,7 +112,7 @@ class Crossing:
         return Outcome(winners, reason=reason(state))
 
     def view(self, state: CrossingState, seat: int | None) -> CrossingState:
-        if seat not in (None, 0, 1):
+        if seat not in (None, 0, 1, SPECTATOR):
             raise ValueError(f"Crossing has seats 0 and 1, not {seat!r}")
         return state
 

@@ -45,7 +45,7 @@ from core.games.en_garde.parry import defences
 from core.games.en_garde.piste import distance
 from core.games.en_garde.state import LEVELS, ROUNDS_TO_WIN, EnGardeState, Level
 from core.games.en_garde.view import EnGardeView
-from core.rules import CHANCE, IllegalAction, Option, Outcome, Wire, resolve_options
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Option, Outcome, Wire, resolve_options
 
 _ACTIONS = (Draw, Move, Attack, AdvanceAttack, Parry, Retreat, Pass)
 
@@ -126,7 +126,7 @@ class EnGarde:
         return Outcome((winner,), scores, reason)
 
     def view(self, state: EnGardeState, seat: int | None) -> EnGardeView:
-        if seat not in (None, 0, 1):
+        if seat not in (None, 0, 1, SPECTATOR):
             raise ValueError(f"En Garde has seats 0 and 1, not {seat!r}")
         last = state.results[-1] if state.results else None
         shown = state.phase in ("round-over", "over") and last is not None and last.hands

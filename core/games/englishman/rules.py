@@ -26,7 +26,7 @@ from core.games.englishman.giant import giant_move, giant_moves
 from core.games.englishman.jack import jack_move, jack_moves
 from core.games.englishman.setup import setup_moves, wife
 from core.games.englishman.state import GIANT, JACK, EnglishmanState
-from core.rules import CHANCE, IllegalAction, Option, Outcome, Wire, resolve_options
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Option, Outcome, Wire, resolve_options
 
 _GIANT_ACTIONS = (Discard, MoveFour, DoubleMove)
 _SETUP_ACTIONS = (Wife, KeepDeal)
@@ -103,7 +103,7 @@ class Englishman:
         return Outcome((state.winner,), (), state.reason)
 
     def view(self, state: EnglishmanState, seat: int | None) -> EnglishmanState:
-        if seat not in (None, JACK, GIANT):
+        if seat not in (None, JACK, GIANT, SPECTATOR):
             raise ValueError(f"The Blood of an Englishman has seats 0 and 1, not {seat!r}")
         return state
 

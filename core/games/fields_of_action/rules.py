@@ -10,7 +10,7 @@ from core.games.fields_of_action import commentary, field, notation, strategy, t
 from core.games.fields_of_action.actions import Capture, FieldsAction, Move, from_wire
 from core.games.fields_of_action.setup import position, starting_board
 from core.games.fields_of_action.state import FieldsState
-from core.rules import BadOption, IllegalAction, Option, Outcome, Wire, resolve_options
+from core.rules import SPECTATOR, BadOption, IllegalAction, Option, Outcome, Wire, resolve_options
 
 FIRST = ("white", "black")
 
@@ -83,7 +83,7 @@ class FieldsOfAction:
         return Outcome(winners, reason=result.detail)
 
     def view(self, state: FieldsState, seat: int | None) -> FieldsState:
-        if seat not in (None, 0, 1):
+        if seat not in (None, 0, 1, SPECTATOR):
             raise ValueError(f"Fields of Action has seats 0 and 1, not {seat!r}")
         return state
 
