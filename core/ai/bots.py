@@ -100,7 +100,7 @@ BOTS: dict[str, BotSpec] = {
     "ismcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="ismcts"),
         "IS-MCTS: tree search over every hand the others might hold, never peeking",
-        Budget(100, 0.25), Budget(600, 1.0), Budget(4_000, 4.0),
+        Budget(100, 0.25), Budget(500, 1.0), Budget(4_000, 4.0),
     ),
 }
 """Bot id -> its spec; the menu's order."""
