@@ -100,6 +100,17 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
+    def returns(self, players: int) -> tuple[float, ...]:
+        """Each seat's share of one point: winners share it, a draw splits it among all seats.
+
+        Two players: 1 and 0 for a win, ½ each for a draw. What searching bots back up."""
+        if players < 1:
+            raise ValueError(f"a match has at least one player, not {players}")
+        if not self.winners:
+            return (1.0 / players,) * players
+        share = 1.0 / len(set(self.winners))
+        return tuple(share if seat in self.winners else 0.0 for seat in range(players))
+
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -185,4 +196,37 @@ class Rules(Protocol[S, A, V]):
 
     def round_of(self, state: S) -> int:
         """Which round (or other natural chapter) the state is in, counting from 1."""
+        ...
+
+
+# -- optional powers: what a game may offer beside Rules, tested with isinstance -----------------
+
+S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+
+
+@runtime_checkable
+class Determinizable(Protocol[V_contra, S_co]):
+    """A game that can dream up a full state behind one seat's view (for searching bots)."""
+
+    def determinize(self, view: V_contra, rng: random.Random) -> S_co:
+        """A state this view cannot tell from the real one (open games: the exact one).
+
+        `rules.view(determinize(v, rng), seat) == v` for the seat `v` was made for; hidden
+        cards are drawn with `rng` from those the seat has not seen."""
+        ...
+
+
+@runtime_checkable
+class Coached(Protocol[S_contra, A_co]):
+    """A game that tells bots what is worth trying and who is ahead."""
+
+    def evaluate(self, state: S_contra, seat: int) -> float:
+        """-1..1: a quick judgement of how `seat` stands (+1 winning); greedy and cut-offs."""
+        ...
+
+    def candidates(self, state: S_contra) -> Sequence[A_co]:
+        """The legal actions a bot should consider (most games: all; Attacke: an abstraction)."""
         ...

@@ -1,51 +1,86 @@
 """Computer opponents over the Rules protocol; nothing here knows any particular game.
 
-A bot sits at the table like a person: it is shown the seat's view and the seat's legal
-actions, never the state, so hidden cards cannot reach it. `decide` is that one gate; the app
-and the command line call bots only through it.
+A bot sits at the table like a person: it is shown the seat's view and the moves it may try,
+never the state, so hidden cards cannot reach it. `decide` is that one gate; the app and the
+command line call bots only through it. Searching bots (`greedy`, `mcts`, `ismcts`) rebuild
+full states from the view with the game's `determinize` (see `core.rules.Determinizable`).
+
+A game plugs in through the Rules contract plus, optionally, `evaluate` and `candidates`
+(`core.rules.Coached`) and `determinize`; see `core.ai.bots` for the registry of bots and the
+`kind:level` specs the app and command line accept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from core.ai.bots import (
+    BOTS,
+    DEFAULT_LEVEL,
+    LEVELS,
+    Bot,
+    BotSpec,
+    Level,
+    UnknownBot,
+    bots_for,
+    budget_for,
+    make_bot,
+    parse_spec,
+    specs_for,
+)
+from core.ai.budget import Budget
+from core.ai.greedy import GreedyBot
+from core.ai.playout import CannotPlay
 from core.ai.random_bot import RandomBot
-from core.rules import CHANCE, Action, Rules
-
-BOTS: dict[str, str] = {
-    "random": "Random: picks any legal move",
-}
-"""Bot id -> a one-line description for menus and `--help`."""
+from core.ai.search import SearchBot, SearchResult, Settings, ismcts, mcts
+from core.rules import CHANCE, Action, Coached, Rules
 
 
-class Bot(Protocol):
-    """Anything that picks an action for a seat from what that seat may see."""
+def decide(
+    bot: Bot, rules: Rules[Any, Any, Any], state: Any, seat: int, budget: Budget | None = None
+) -> Action:
+    """Ask `bot` to play `seat`, showing it only `seat`'s view and the moves to consider.
 
-    def choose(self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Action]) -> Action: ...
-
-
-class UnknownBot(ValueError):
-    """A bot id that is not in `BOTS`."""
-
-
-def make_bot(bot_id: str, seed: int | None = None) -> Bot:
-    """A fresh bot of kind `bot_id`, seeded so its play is reproducible."""
-    if bot_id == "random":
-        return RandomBot(seed)
-    known = ", ".join(BOTS)
-    raise UnknownBot(f"no bot called {bot_id!r} (bots: {known})")
-
-
-def decide(bot: Bot, rules: Rules[Any, Any, Any], state: Any, seat: int) -> Action:
-    """Ask `bot` to play `seat`, showing it only `seat`'s view and legal actions."""
+    The moves are the game's `candidates` when it is coached (never the full list of a huge
+    play space), else its legal actions. `budget` (with the caller's clock and cancel check)
+    overrides the bot's own; without one the bot is called as older bots expect,
+    `choose(rules, view, legal)`.
+    """
     to_move = rules.to_move(state)
     if to_move is None:
         raise ValueError("the match is over: there is no move to choose")
     if to_move == CHANCE or to_move != seat:
         who = "chance" if to_move == CHANCE else f"seat {to_move}"
         raise ValueError(f"it is {who}'s turn, not seat {seat}'s")
-    return bot.choose(rules, rules.view(state, seat), rules.legal_actions(state))
+    view = rules.view(state, seat)
+    legal = list(rules.candidates(state)) if isinstance(rules, Coached) else (
+        rules.legal_actions(state))
+    if budget is None:
+        return bot.choose(rules, view, legal)
+    return bot.choose(rules, view, legal, budget)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "UnknownBot", "decide", "make_bot"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Bot",
+    "BotSpec",
+    "Budget",
+    "CannotPlay",
+    "GreedyBot",
+    "Level",
+    "RandomBot",
+    "SearchBot",
+    "SearchResult",
+    "Settings",
+    "UnknownBot",
+    "bots_for",
+    "budget_for",
+    "decide",
+    "ismcts",
+    "make_bot",
+    "mcts",
+    "parse_spec",
+    "specs_for",
+]

@@ -8,19 +8,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.rules import Action, Rules
 
+if TYPE_CHECKING:
+    from core.ai.budget import Budget
+
 
 class RandomBot:
-    """Picks any legal move with equal probability."""
+    """Picks any of the moves it is shown with equal probability."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Action]) -> Action:
-        """One of `legal`, uniformly (the view is not needed to play at random)."""
+    def choose(
+        self,
+        rules: Rules[Any, Any, Any],
+        view: Any,
+        legal: Sequence[Action],
+        budget: Budget | None = None,
+    ) -> Action:
+        """One of `legal`, uniformly (neither the view nor a budget is needed to play at random)."""
         if not legal:
             raise ValueError("there is no legal action to choose from")
         return self._rng.choice(legal)

@@ -1,0 +1,253 @@
+"""One UCT loop for every game: MCTS for open tables, IS-MCTS for hidden hands.
+
+Each iteration starts from a full state, walks down the tree choosing by UCT, adds one node,
+plays on at random and backs the result up:
+
+* **MCTS** (`mcts`) finds the state once: an open game's view is the state, or the game's
+  `determinize` gives back the exact one.
+* **IS-MCTS** (`ismcts`) draws a fresh state behind the bot's view every iteration, with the
+  game's `determinize` (OpenSpiel `algorithms/ismcts.py`: "resample from the information
+  state"), so the search averages over every hand the opponents might hold and never sees the
+  real one: the bot is given only its view.
+
+**Node keys.** A node is `(seat to move, rules.view(state, me))`, where `me` is the searching
+seat: what *the bot* can tell apart (single-observer IS-MCTS, Cowling, Powley and Whitehouse
+2012). The bot's own decisions are then exactly its information sets. An opponent's decision
+is one node for every hand the bot cannot tell apart, so its statistics pile up instead of
+splitting over thousands of imagined hands (keying by the opponent's own view, as OpenSpiel
+does, leaves opponent nodes nearly unvisited at Parlour's budgets); the price is an opponent
+modelled as not exploiting its own cards inside the tree. Moves available at a node differ
+between determinizations, so UCT uses each move's *availability* count (how often it could
+have been chosen) in place of the parent's visits. Views are frozen dataclasses, so they hash;
+equal views from different histories share a node (a transposition), which is sound because
+the bot could not tell them apart either. Chance is not a node: it is sampled with
+`rules.sample_chance` and shows up in the next view as far as the bot can see it.
+
+**What is tried.** Expansion, selection and rollouts use `candidates(state)` when the game is
+`Coached` and `legal_actions(state)` otherwise; the root uses the list the gate handed over.
+Rollouts are uniformly random; for a coached game they stop after `Settings.horizon` decisions
+and the game's `evaluate` scores the position (mapped to shares of one point, see
+`playout.worth`); otherwise they play to the end. Returns are `Outcome.returns(players)`, one
+share per seat, so three to five seats work as two do: each node maximises the share of the
+seat to move there.
+
+**Reproducible.** Every random choice comes from the `random.Random` passed in (one per bot,
+seeded); the tree is made of dicts and lists (no set order), so the same seed and the same view
+give the same move, in any process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from core.ai.budget import Budget
+from core.ai.playout import Powers
+from core.rules import Action, Rules
+
+Kind = Literal["mcts", "ismcts"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the search plays, beyond its budget."""
+
+    exploration: float = 0.7
+    """UCT's c: returns are shares of one point, so about 0.7 balances trying and trusting."""
+    horizon: int = 16
+    """Random decisions after leaving the tree before a coached game's `evaluate` is asked."""
+    max_plies: int = 2_000
+    """A guard for one iteration: past this many plies the position is scored as it stands."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The move chosen and what the search saw, for tests, benchmarks and curious players."""
+
+    action: Action
+    iterations: int
+    visits: tuple[tuple[Action, int, float], ...]
+    """Each root move: how often it was tried and its mean share of the point for the bot."""
+
+
+class _Edge:
+    """One move out of a node: tries, total return for the mover, and availability."""
+
+    __slots__ = ("avail", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+
+
+_Node = dict[Action, _Edge]
+
+
+def mcts(
+    rules: Rules[Any, Any, Any],
+    view: Any,
+    legal: Sequence[Action],
+    budget: Budget,
+    rng: random.Random,
+    settings: Settings = Settings(),
+) -> SearchResult:
+    """UCT from the one state behind `view` (an open game's, or the game's exact determinize)."""
+    return search(rules, view, legal, budget, rng, every_iteration=False, settings=settings)
+
+
+def ismcts(
+    rules: Rules[Any, Any, Any],
+    view: Any,
+    legal: Sequence[Action],
+    budget: Budget,
+    rng: random.Random,
+    settings: Settings = Settings(),
+) -> SearchResult:
+    """UCT over information sets: a fresh determinization of `view` every iteration."""
+    return search(rules, view, legal, budget, rng, every_iteration=True, settings=settings)
+
+
+def search(
+    rules: Rules[Any, Any, Any],
+    view: Any,
+    legal: Sequence[Action],
+    budget: Budget,
+    rng: random.Random,
+    *,
+    every_iteration: bool,
+    settings: Settings = Settings(),
+) -> SearchResult:
+    """The UCT loop itself; `every_iteration` chooses IS-MCTS over plain MCTS."""
+    if not legal:
+        raise ValueError("there is no legal action to choose from")
+    if len(legal) == 1:
+        return SearchResult(legal[0], 0, ((legal[0], 0, 0.0),))
+    timer = budget.timer()
+    game = Powers(rules)
+    behind, settle, moves = game.behind, game.settle, game.moves
+    fixed = None if every_iteration else behind(view, rng)
+    first = fixed if fixed is not None else behind(view, rng)
+    me = rules.to_move(first)
+    if me is None or me < 0:
+        raise ValueError("the view is not one of a seat about to decide")
+    is_coached = game.coached
+    fixed_players = rules.min_players if rules.min_players == rules.max_players else 0
+    top = me
+    root: _Node = {a: _Edge() for a in legal}
+    tree: dict[tuple[int, Any], _Node] = {}
+    c = settings.exploration
+    done = 0
+    while not timer.expired(done):
+        if done == 0:
+            state = first
+        elif fixed is not None:
+            state = fixed
+        else:
+            state = behind(view, rng)
+        done += 1
+        path: list[tuple[_Edge, int]] = []
+        node, options, seat = root, legal, me
+        plies = 0
+        # selection and expansion: down the tree until a move never tried here
+        while True:
+            untried: list[tuple[Action, _Edge]] = []
+            best: tuple[Action, _Edge] | None = None
+            best_score = -math.inf
+            for action in options:
+                edge = node.get(action)
+                if edge is None:
+                    edge = node[action] = _Edge()
+                edge.avail += 1
+                if edge.n == 0:
+                    untried.append((action, edge))
+                elif not untried:
+                    value = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+                    if value > best_score:
+                        best, best_score = (action, edge), value
+            if untried:
+                action, edge = untried[0] if len(untried) == 1 else rng.choice(untried)
+            elif best is not None:
+                action, edge = best
+            else:
+                raise ValueError("a seat to move has no move to try")
+            path.append((edge, seat))
+            state, to_move = settle(rules.apply(state, action), rng)
+            plies += 1
+            if to_move is None or untried or plies >= settings.max_plies:
+                break
+            seat = to_move
+            top = max(top, seat)
+            key = (seat, rules.view(state, me))
+            child = tree.get(key)
+            if child is None:
+                child = tree[key] = {}
+            node, options = child, moves(state)
+        # rollout: random moves, cut off by the game's evaluation when it has one
+        steps = 0
+        while (
+            to_move is not None
+            and plies < settings.max_plies
+            and not (is_coached and steps >= settings.horizon)
+        ):
+            top = max(top, to_move)
+            state, to_move = settle(rules.apply(state, rng.choice(moves(state))), rng)
+            plies += 1
+            steps += 1
+        players = fixed_players or max(rules.min_players, top + 1)
+        returns = game.worth(state, to_move, players)
+        for edge, mover in path:
+            edge.n += 1
+            edge.w += returns[mover]
+    stats = tuple((a, e.n, e.w / e.n if e.n else 0.0) for a, e in root.items())
+    if done == 0:
+        return SearchResult(rng.choice(legal), 0, stats)
+    chosen = max(stats, key=lambda s: (s[1], s[2]))[0]  # first of equals, in `legal` order
+    return SearchResult(chosen, done, stats)
+
+
+ITERATIONS = Budget(1_000)
+"""A search bot's budget when none is given."""
+
+
+class SearchBot:
+    """A bot that searches: `kind` "mcts" for open games, "ismcts" for hidden hands.
+
+    An "mcts" bot handed a game that hides information searches as "ismcts" does (a fresh
+    determinization every iteration): it never has the real state to peek at anyway, and one
+    imagined deal would be a poor guide. The registry refuses that pairing up front
+    (`core.ai.bots.parse_spec` with the game), so players are told to pick ismcts.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: Budget = ITERATIONS,
+        *,
+        kind: Kind = "ismcts",
+        settings: Settings = Settings(),
+    ) -> None:
+        self._rng = random.Random(seed)
+        self.kind: Kind = kind
+        self.budget = budget
+        self.settings = settings
+        self.last: SearchResult | None = None
+        """What the latest decision's search saw."""
+
+    def choose(
+        self,
+        rules: Rules[Any, Any, Any],
+        view: Any,
+        legal: Sequence[Action],
+        budget: Budget | None = None,
+    ) -> Action:
+        """The most-tried root move after searching within `budget` (default: the bot's)."""
+        every = self.kind == "ismcts" or rules.hides_information
+        self.last = search(
+            rules, view, legal, budget or self.budget, self._rng,
+            every_iteration=every, settings=self.settings,
+        )
+        return self.last.action

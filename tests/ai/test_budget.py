@@ -1,0 +1,83 @@
+"""A search stops at its iteration cap, at its deadline by the caller's clock, and on stop()."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.ai import Budget, SearchBot, decide
+from core.ai.budget import POLL
+from tests.ai.script import settle
+from tests.ai.toys import HighCard, TicTacToe
+
+RULES = TicTacToe()
+START = RULES.new(2, {})
+
+
+def _search(budget: Budget, kind: str = "mcts") -> int:
+    bot = SearchBot(1, budget, kind="mcts" if kind == "mcts" else "ismcts")
+    decide(bot, RULES, START, 0)
+    assert bot.last is not None
+    return bot.last.iterations
+
+
+def test_the_iteration_cap_is_exact() -> None:
+    assert _search(Budget(50)) == 50
+    assert _search(Budget(1)) == 1
+
+
+def test_the_budget_passed_to_decide_overrides_the_bots_own() -> None:
+    bot = SearchBot(1, Budget(500))
+    decide(bot, RULES, START, 0, Budget(40))
+    assert bot.last is not None and bot.last.iterations == 40
+
+
+def test_seconds_are_counted_on_the_callers_clock_polled_every_32_iterations() -> None:
+    now = [0.0]
+    reads = []
+
+    def clock() -> float:
+        reads.append(now[0])
+        now[0] += 0.1  # each reading: a tenth of a second later
+        return now[0]
+
+    done = _search(Budget(1_000_000, seconds=1.0, clock=clock))
+    assert done % POLL == 0
+    assert done == POLL * (len(reads) - 2)  # one reading to start, one per poll from 0 on
+    assert 9 * POLL <= done <= 11 * POLL
+
+
+def test_seconds_without_a_clock_leave_the_iteration_cap_in_charge() -> None:
+    assert _search(Budget(70, seconds=0.000001)) == 70
+
+
+def test_stop_is_polled_and_ends_the_search_promptly() -> None:
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    assert _search(Budget(1_000_000, stop=stop)) == 2 * POLL
+
+
+def test_a_search_stopped_before_it_starts_still_answers_a_legal_move() -> None:
+    bot = SearchBot(1, Budget(1_000, stop=lambda: True))
+    action = decide(bot, RULES, START, 0)
+    assert action in RULES.legal_actions(START)
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_ismcts_respects_the_budget_too() -> None:
+    rules = HighCard()
+    state = settle(rules, rules.new(2, {}), random.Random(2))
+    bot = SearchBot(3, Budget(64), kind="ismcts")
+    decide(bot, rules, state, 0)
+    assert bot.last is not None and bot.last.iterations == 64
+
+
+@pytest.mark.parametrize(("iterations", "seconds"), [(0, 0.0), (5, -1.0)])
+def test_a_budget_refuses_nonsense(iterations: int, seconds: float) -> None:
+    with pytest.raises(ValueError):
+        Budget(iterations, seconds)

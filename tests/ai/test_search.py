@@ -1,0 +1,212 @@
+"""The UCT loop: plays well on toy games, is reproducible, and sees nothing but the view."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from core.ai import Bot, Budget, RandomBot, SearchBot, decide
+from core.ai.tournament import Tally
+from core.rules import Outcome
+from tests.ai.script import play, settle
+from tests.ai.toys import (
+    DECK,
+    Board,
+    Count,
+    DiceCounting,
+    HighCard,
+    Mark,
+    Play,
+    Race,
+    TicTacToe,
+    Tricks,
+)
+
+
+def _tournament(rules: Any, kind: str, iterations: int, matches: int) -> Tally:
+    tally = Tally()
+    for n in range(matches):
+        me = n % 2
+        bot = SearchBot(n, Budget(iterations), kind="mcts" if kind == "mcts" else "ismcts")
+        bots: list[Bot] = [bot, RandomBot(100 + n)]
+        tally = tally.add(play(rules, bots if me == 0 else bots[::-1], 1_000 + n), me)
+    return tally
+
+
+def test_mcts_beats_random_clearly_at_tic_tac_toe() -> None:
+    tally = _tournament(TicTacToe(), "mcts", 150, 16)
+    assert tally.losses == 0
+    assert tally.interval[0] > 0.5
+
+
+def test_ismcts_beats_random_clearly_at_counting_with_hidden_dice() -> None:
+    tally = _tournament(DiceCounting(), "ismcts", 100, 10)
+    assert tally.interval[0] > 0.5
+
+
+def test_mcts_takes_a_win_in_one_and_blocks_a_loss_in_one() -> None:
+    rules = TicTacToe()
+    x, o, _ = 0, 1, -1
+    to_win = Board((x, x, _, o, o, _, _, _, _), 0)
+    assert decide(SearchBot(1, Budget(300), kind="mcts"), rules, to_win, 0) == Mark(2)
+    to_block = Board((x, x, _, o, _, _, _, _, _), 1)
+    assert decide(SearchBot(1, Budget(300), kind="mcts"), rules, to_block, 1) == Mark(2)
+
+
+def test_three_to_five_seats_share_returns_and_each_seat_plays_for_itself() -> None:
+    rules = Race()
+    for players in (3, 4, 5):
+        # 8 on the count: adding 2 says ten and wins outright
+        state = Count(players, total=8, turn=players - 1)
+        bot = SearchBot(players, Budget(100), kind="mcts")
+        assert decide(bot, rules, state, players - 1).to_wire() == 2
+        outcome = play(rules, [SearchBot(s, Budget(30)) for s in range(players)], 5, players)
+        assert len(outcome.winners) == 1
+    assert Outcome((1,)).returns(3) == (0.0, 1.0, 0.0)
+    assert Outcome(()).returns(4) == (0.25,) * 4
+    assert Outcome((0, 2)).returns(3) == (0.5, 0.0, 0.5)
+
+
+def _high_card_position(seed: int) -> Tricks:
+    rules = HighCard()
+    state: Tricks = settle(rules, rules.new(2, {}), random.Random(seed))
+    return state
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_same_seed_and_same_view_give_the_same_choice(kind: str) -> None:
+    rules = HighCard()
+    state = _high_card_position(4)
+    first = SearchBot(9, Budget(200), kind="ismcts" if kind == "ismcts" else "mcts")
+    second = SearchBot(9, Budget(200), kind="ismcts" if kind == "ismcts" else "mcts")
+    assert decide(first, rules, state, 0) == decide(second, rules, state, 0)
+    assert first.last == second.last
+
+
+CHILD = """
+import random
+from core.ai import Budget, SearchBot, decide
+from tests.ai.script import settle
+from tests.ai.toys import HighCard
+rules = HighCard()
+state = settle(rules, rules.new(2, {}), random.Random(4))
+bot = SearchBot(9, Budget(300), kind="ismcts")
+decide(bot, rules, state, 0)
+print(bot.last.visits)
+"""
+
+
+def test_the_choice_does_not_depend_on_the_processs_hash_seed() -> None:
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", CHILD], capture_output=True, text=True, check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and runs[0].strip()
+
+
+def test_fairness_any_hidden_hand_consistent_with_the_view_gives_the_same_choice() -> None:
+    rules = HighCard()
+    real = _high_card_position(6)
+    mine = real.hands[0]
+    rest = [c for c in DECK if c not in mine]
+    choices = set()
+    views = set()
+    for theirs in itertools.combinations(rest, 3):
+        state = Tricks((mine, theirs))
+        views.add(rules.view(state, 0))
+        choices.add(decide(SearchBot(5, Budget(150), kind="ismcts"), rules, state, 0))
+    assert len(views) == 1
+    assert len(choices) == 1
+    # and mid-game: seat 0 took the first trick (5 over 3) and leads again holding 1 and 4
+    later = set()
+    for pair in itertools.combinations([2, 6, 7, 8, 9], 2):
+        state = Tricks(((1, 4), pair), (), (5, 3), (1, 0), 0)
+        views.add(rules.view(state, 0))
+        later.add(decide(SearchBot(5, Budget(150), kind="ismcts"), rules, state, 0))
+    assert len(views) == 2
+    assert len(later) == 1
+
+
+class SpyRules(HighCard):
+    """High card that remembers whether the real state reached it while the bot thought."""
+
+    def __init__(self, real: Tricks) -> None:
+        self.real = real
+        self.thinking = False
+        self.leaks: list[str] = []
+
+    def _seen(self, name: str, state: object) -> None:
+        if self.thinking and state is self.real:
+            self.leaks.append(name)
+
+    def to_move(self, state: Tricks) -> int | None:
+        self._seen("to_move", state)
+        return super().to_move(state)
+
+    def apply(self, state: Tricks, action: Any) -> Tricks:
+        self._seen("apply", state)
+        return super().apply(state, action)
+
+    def legal_actions(self, state: Tricks) -> list[Any]:
+        self._seen("legal_actions", state)
+        return super().legal_actions(state)
+
+    def view(self, state: Tricks, seat: int | None) -> Any:
+        self._seen("view", state)
+        return super().view(state, seat)
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts", "greedy"])
+def test_a_searching_bot_never_touches_the_real_state(kind: str) -> None:
+    from core.ai import GreedyBot
+
+    real = _high_card_position(8)
+    rules = SpyRules(real)
+    bot: Any = GreedyBot(1) if kind == "greedy" else SearchBot(
+        1, Budget(200), kind="mcts" if kind == "mcts" else "ismcts")
+    shown: list[tuple[Any, Any]] = []
+    choose = bot.choose
+
+    def spy_choose(r: Any, view: Any, legal: Any, budget: Any = None) -> Any:
+        shown.append((view, legal))
+        rules.thinking = True
+        try:
+            return choose(r, view, legal, budget)
+        finally:
+            rules.thinking = False
+
+    bot.choose = spy_choose
+    action = decide(bot, rules, real, 0)
+    assert rules.leaks == []
+    assert shown == [(HighCard().view(real, 0), HighCard().legal_actions(real))]
+    assert isinstance(action, Play) and action.card in real.hands[0]
+
+
+def test_en_garde_plays_through_ismcts_when_it_can_determinize() -> None:
+    strategy = pytest.importorskip("core.games.en_garde.strategy")
+    from core.games.en_garde import EnGarde
+
+    class Coached(EnGarde):
+        def determinize(self, view: Any, rng: random.Random) -> Any:
+            return strategy.determinize(view, rng)
+
+        def evaluate(self, state: Any, seat: int) -> float:
+            return float(strategy.evaluate(state, seat))
+
+        def candidates(self, state: Any) -> Any:
+            return strategy.candidates(state)
+
+    rules: Any = EnGarde() if hasattr(EnGarde, "determinize") else Coached()
+    state = settle(rules, rules.new(2, {}), random.Random(3))
+    seat = rules.to_move(state)
+    bot = SearchBot(1, Budget(60), kind="ismcts")
+    action = decide(bot, rules, state, seat)
+    assert action in rules.legal_actions(state)
