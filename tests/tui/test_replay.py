@@ -11,11 +11,12 @@ from textual.widgets import Input, Static
 
 from core import registry
 from core.match import ActionEntry, Match, Seat
-from core.rules import CHANCE
+from core.rules import CHANCE, SPECTATOR
 from replays.export import to_markdown
 from replays.store import create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
+from tui.screens.handoff import HandoffScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
 from tui.start import Start
@@ -82,9 +83,9 @@ async def test_steps_seeks_and_round_jumps_move_board_and_list_together() -> Non
         assert_in_sync(screen, last)  # a finished match opens at its final position
         await pilot.press("home")
         assert_in_sync(screen, 0)
-        await pilot.press("right", "right")
+        await pilot.press("shift+right", "shift+right")  # entry by entry: two dealt cards
         assert_in_sync(screen, screen.rows[2].position)
-        await pilot.press("left")
+        await pilot.press("shift+left")
         assert_in_sync(screen, screen.rows[1].position)
         await pilot.press("down")  # the next move by a player, past the deal
         first_move = next(r for r in screen.rows if r.position and not r.chance)
@@ -119,27 +120,75 @@ async def test_autoplay_toggles_shows_its_speed_and_restarts_from_the_end() -> N
         assert "⏸ paused" in text_of(app, "#rp-play")
 
 
-async def test_an_unfinished_match_is_watched_from_a_seat_and_hides_the_other_hand() -> None:
+async def test_an_unfinished_match_opens_on_the_table_and_shows_a_hand_only_after_its_handoff(
+) -> None:
     path = played(entries=40)
     app = viewer(path)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = replay(app)
-        assert screen.cursor.perspective == 0
+        assert screen.cursor.perspective == SPECTATOR
         state = screen.cursor.state
         ann = " ".join(f"[{c}]" for c in screen.rules.view(state, None).hands[0])
         bob = " ".join(f"[{c}]" for c in screen.rules.view(state, None).hands[1])
         assert bob not in ann and ann not in bob  # so the text tells the hands apart
         shown = screenshot_text(app)
+        assert ann not in shown and bob not in shown
+        assert "the table (no hand shown)" in text_of(app, "#rp-status")
+        await pilot.press("p")  # Ann's chair: her handoff first
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = screenshot_text(app)
+        assert ann not in shown and bob not in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.cursor.perspective == 0
+        shown = screenshot_text(app)
         assert ann in shown and bob not in shown
         assert "hidden from this seat" in shown
-        await pilot.press("p")
+        await pilot.press("p")  # Bob's chair goes through Bob's handoff
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert ann not in screenshot_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
         assert screen.cursor.perspective == 1
         shown = screenshot_text(app)
         assert bob in shown and ann not in shown
-        await pilot.press("p")  # everything: refused until the match is over
-        assert screen.cursor.perspective == 0
-        assert any("only once the match is over" in m for m in messages(app))
-        assert "Ann (seat 1)" in text_of(app, "#rp-status")
+        await pilot.press("p")  # no "everything" before the end: back to the table
+        await pilot.pause()
+        assert screen.cursor.perspective == SPECTATOR
+        assert bob not in screenshot_text(app)
+
+
+async def test_leaving_a_replay_handoff_goes_back_to_the_table() -> None:
+    app = viewer(played(entries=40))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is screen and screen.cursor.perspective == SPECTATOR
+
+
+async def test_arrows_step_by_decision_with_the_refill_and_a_deal_as_one_step() -> None:
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right")  # the whole first deal at once
+        entries = screen.match.entries
+        dealt = screen.here
+        assert dealt > 1 and all(
+            isinstance(e, ActionEntry) and e.seat == CHANCE for e in entries[:dealt])
+        await pilot.press("right")  # the first decision and its refill
+        decision = entries[dealt]
+        assert isinstance(decision, ActionEntry) and decision.seat != CHANCE
+        assert all(isinstance(e, ActionEntry) and e.seat == CHANCE
+                   for e in entries[dealt + 1:screen.here])
+        moves = screen.query_one(MoveList)
+        assert moves.get_option_at_index(moves.highlighted).id == f"at-{dealt + 1}"
+        await pilot.press("left")
+        assert screen.here == dealt
 
 
 async def test_the_footer_offers_a_way_back_to_a_mouse_at_80_columns() -> None:
@@ -166,9 +215,9 @@ async def test_a_finished_match_cycles_through_both_seats_to_everything() -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         screen = replay(app)
         assert screen.cursor.perspective is None
+        await pilot.press("p", "p")  # the table, then Ann: no handoff once the match is over
+        assert screen.cursor.perspective == 0
         await pilot.press("p", "p")
-        assert screen.cursor.perspective == 1
-        await pilot.press("p")
         assert screen.cursor.perspective is None
         assert "everyone (all hands open)" in text_of(app, "#rp-status")
 
@@ -263,8 +312,8 @@ async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
         assert len(screen.match) == screen.damage.entry
         assert "⚠ Damaged file" in text_of(app, "#rp-warning")
         assert any("the match file is damaged" in m for m in messages(app))
-        assert screen.cursor.perspective == 0  # unfinished as far as it can be read
-        await pilot.press("home", "right")
+        assert screen.cursor.perspective == SPECTATOR  # unfinished as far as it can be read
+        await pilot.press("home", "shift+right")
         assert_in_sync(screen, screen.rows[1].position)
 
 

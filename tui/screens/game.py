@@ -444,17 +444,26 @@ class GameScreen(Screen[None]):
             try:
                 self._bots[seat] = make_bot(self.seats[seat].bot or "random", seed)
             except UnknownBot as err:
-                self.notify(f"{err}; the random bot plays instead.", severity="warning")
+                self.notify(f"{err}; the random bot plays instead.", severity="warning",
+                            markup=False)
                 self._bots[seat] = make_bot("random", seed)
         return self._bots[seat]
 
     @work(thread=True, exclusive=True, group="bot")
     def _run_bot(self, bot: Bot, seat: int, state: Any, position: int, pause: float) -> None:
         """Choose off the UI loop; wait a little so a person can follow; report back."""
+        from core.ai import UnknownBot, budget_for
+
         worker = get_current_worker()
         started = time.monotonic()
+        stop = lambda: worker.is_cancelled  # noqa: E731 - q or a takeback cancels the search
         try:
-            action = decide(bot, self.rules, state, seat)
+            budget = budget_for(self.seats[seat].bot or "random", clock=time.monotonic,
+                                stop=stop)
+        except UnknownBot:
+            budget = budget_for("random", clock=time.monotonic, stop=stop)
+        try:
+            action = decide(bot, self.rules, state, seat, budget)
         except Exception as err:  # a bot bug must not take the match down with it
             self.post_message(self.BotChose(position, None, f"{type(err).__name__}: {err}"))
             return

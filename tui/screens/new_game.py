@@ -33,13 +33,23 @@ SEAT_OPTIONS = frozenset({"first"})
 """Option keys whose values are seat numbers (who starts): shown as "Seat 1", "Seat 2"."""
 
 
-def bot_ids() -> tuple[str, ...]:
-    """The bots a seat can be given; the random bot when the bot package says nothing."""
-    try:
-        from core.ai import BOTS
-    except ImportError:
-        return ("random",)
-    return tuple(BOTS) or ("random",)
+def bot_specs(rules: Rules[Any, Any, Any]) -> tuple[str, ...]:
+    """The bots (with levels) that can play `rules`, e.g. "random", "ismcts:normal"."""
+    from core.ai import specs_for
+
+    return specs_for(rules) or ("random",)
+
+
+def bot_label(spec: str) -> str:
+    """ "ismcts:normal" as a menu shows it: "ismcts · normal"."""
+    kind, _, level = spec.partition(":")
+    return f"{kind} · {level}" if level else kind
+
+
+def bot_name(spec: str) -> str:
+    """A seat name for a bot: "Random bot", "Hard ismcts bot"."""
+    kind, _, level = spec.partition(":")
+    return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
 
 
 def _title(key: str) -> str:
@@ -77,7 +87,7 @@ def remember_names(seats: tuple[Seat, ...]) -> None:
 def _default_name(seat: int, kind: str, taken: set[str]) -> str:
     if kind == HUMAN:
         return f"Player {seat + 1}"
-    base = f"{kind.removeprefix('bot:').capitalize()} bot"
+    base = bot_name(kind.removeprefix("bot:"))
     name, n = base, 2
     while name in taken:
         name, n = f"{base} {n}", n + 1
@@ -139,7 +149,7 @@ class NewGameScreen(Screen[None]):
         self._kinds: dict[int, str] = {}
         """Each seat row's kind as last seen, to tell a real change from a row's first value."""
         self._players = self._rules.min_players
-        self._bots = bot_ids()
+        self._bots = bot_specs(self._rules)
         self._remembered = remembered_names()
 
     # -- layout ------------------------------------------------------------------------------
@@ -236,7 +246,8 @@ class NewGameScreen(Screen[None]):
         """Seat rows: a kind (human or a bot) and a name; `seats` keeps earlier choices."""
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
-        kinds = [("Human", HUMAN)] + [(f"Bot · {bot}", f"bot:{bot}") for bot in self._bots]
+        self._bots = bot_specs(self._rules)
+        kinds = [("Human", HUMAN)] + [(f"Bot · {bot_label(b)}", f"bot:{b}") for b in self._bots]
         rows = []
         taken: set[str] = set()
         self._kinds = {}
@@ -279,7 +290,7 @@ class NewGameScreen(Screen[None]):
 
     def _is_default_name(self, name: str) -> bool:
         """True for a blank or app-given name, which follows the seat's kind when it changes."""
-        bots = "|".join(re.escape(bot.capitalize()) for bot in self._bots)
+        bots = "|".join(re.escape(bot_name(bot).removesuffix(" bot")) for bot in self._bots)
         return re.fullmatch(rf"(Player \d+|({bots}) bot( \d+)?)?", name.strip()) is not None
 
     # -- reading the form ----------------------------------------------------------------------
