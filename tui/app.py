@@ -93,6 +93,14 @@ class ParlourApp(App[None]):
         else:
             self.animation_level = "full" if settings.animations else "none"
 
+    def watch_theme(self, theme: str) -> None:
+        """Save a theme picked anywhere (the command palette too), not only in Settings."""
+        settings = getattr(self, "settings", None)
+        if not self.is_running:
+            return  # the theme being applied at start-up, not a choice
+        if settings is not None and settings.theme != theme and theme in self.available_themes:
+            self.update_settings(theme=theme)
+
     def update_settings(self, **changes: Any) -> None:
         """Apply and save a change (`animations=`, `theme=`); report a failed save."""
         new = dataclasses.replace(self.settings, **changes)

@@ -98,12 +98,12 @@ async def test_a_scripted_round_between_two_humans() -> None:
         assert isinstance(app.screen, HandoffScreen)  # a new hot-seat match starts blind
         await keys(pilot, "enter")
         assert app.screen is screen and screen.viewer == 0
-        await keys(pilot, "4", "f", "enter")  # Ann: the first 4, forward
+        await keys(pilot, *["right"] * 4, "f", "enter")  # Ann: the first 4, forward
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
-        await keys(pilot, "enter", "4", "f", "enter")  # Bob: a 5, forward
-        await keys(pilot, "enter", "4", "f", "enter")  # Ann: 4 forward again
-        await keys(pilot, "enter", "5", "f", "enter")  # Bob: 5 forward, distance 4
-        await keys(pilot, "enter", "5", "a", "enter")  # Ann attacks with her 4
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Bob: a 5, forward
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Ann: 4 forward again
+        await keys(pilot, "enter", *["right"] * 5, "f", "enter")  # Bob: 5 forward, distance 4
+        await keys(pilot, "enter", *["right"] * 5, "a", "enter")  # Ann attacks with her 4
         assert isinstance(app.screen, HandoffScreen)
         await keys(pilot, "enter")
         news = str(screen.query_one("#news").render())
@@ -132,7 +132,7 @@ async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
         await keys(pilot, "enter")
         before = len(screen.match.entries)
-        await keys(pilot, "1", "b")  # back from space 1: off the piste
+        await keys(pilot, *["right"] * 1, "b")  # back from space 1: off the piste
         hint = str(screen.query_one("#hint").render())
         assert hint.startswith("✗") and "piste" in hint
         await keys(pilot, "enter")
@@ -145,7 +145,7 @@ async def test_an_attack_beyond_any_card_says_the_distance_not_a_card_number() -
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
-        await keys(pilot, "enter", "1", "d")  # advance 1: distance 21 is left
+        await keys(pilot, "enter", *["right"] * 1, "d")  # advance 1: distance 21 is left
         hint = str(screen.query_one("#hint").render())
         assert "After moving 1 the distance is 21: too far to attack" in hint
         assert "no card" not in hint
@@ -157,7 +157,7 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
-        await keys(pilot, "enter", "4", "f", "enter", "enter", "4", "f", "enter")
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter", *["right"] * 4, "f", "enter")
         path: Path = screen.opened.path
         saved = len(screen.match.entries)
         await keys(pilot, "q")  # from the handoff: save and quit
@@ -182,7 +182,7 @@ async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
         opened = against_the_bot()
         screen = await open_game(app, pilot, opened, draws([4]))
         assert app.screen is screen  # one human: no handoff
-        await keys(pilot, "4", "f", "enter")
+        await keys(pilot, *["right"] * 4, "f", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(plays(screen)) == 2
@@ -199,7 +199,7 @@ async def test_fencers_slide_with_animations_on() -> None:
         app.animation_level = "full"
         opened = against_the_bot()
         screen = await open_game(app, pilot, opened, draws([4]))
-        await keys(pilot, "4", "f", "enter")
+        await keys(pilot, *["right"] * 4, "f", "enter")
         fencer = screen.query_one("#fencer-0", Fencer)
         assert fencer.space == 5
         await pilot.wait_for_scheduled_animations()
@@ -299,7 +299,7 @@ async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, opened, draws([]))
         assert screen.query_one("#fencer-0", Fencer).space == 13
-        await keys(pilot, "3", "d", "enter")  # advance 5 to space 18, attack with a 5
+        await keys(pilot, *["right"] * 3, "d", "enter")  # advance 5 to space 18, attack with a 5
         assert plays(screen)[-1] == "5>x5"
         assert isinstance(app.screen, ChapterEndScreen)
         assert RULES.view(screen.match.state, 0).positions == (18, 23)  # round over

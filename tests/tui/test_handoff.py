@@ -41,7 +41,7 @@ async def test_the_handoff_screenshot_shows_no_card_of_any_hand() -> None:
         assert all(row in seen for row in card_rows(ann_now))  # the check can see cards
         assert "•" in seen
 
-        await keys(pilot, "4", "f", "enter")
+        await keys(pilot, *["right"] * 4, "f", "enter")
         assert isinstance(app.screen, HandoffScreen)
         shot = screen_text(app.export_screenshot())
         assert "Bob" in shot
@@ -57,7 +57,7 @@ async def test_after_the_handoff_the_player_reads_what_happened() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
-        await keys(pilot, "enter", "4", "f", "enter", "enter")
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")
         assert screen.viewer == 1
         news = str(screen.query_one("#news").render())
         assert news.startswith("Ann moved 4 forward")

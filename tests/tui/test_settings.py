@@ -85,3 +85,11 @@ def test_textual_animations_in_the_environment_wins_over_the_saved_setting(
     assert ParlourApp().animation_level == "none"  # conftest sets TEXTUAL_ANIMATIONS=none
     monkeypatch.delenv("TEXTUAL_ANIMATIONS")
     assert ParlourApp().animation_level == "full"
+
+
+async def test_a_theme_picked_from_the_command_palette_is_saved_too() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.theme = "nord"  # what the palette's "Change theme" does
+        await pilot.pause()
+    assert settings.load()[0].theme == "nord"

@@ -144,7 +144,7 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     assert all(face in seen for face in card_faces(mine))
     assert not any(face in seen for face in card_faces((5,)))
 
-    await keys(pilot, "4", "f", "enter")  # Player 1: a 4, forward
+    await keys(pilot, *["right"] * 4, "f", "enter")  # Player 1: a 4, forward
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
     shot = screenshot(app)
     assert "Player 2" in shot
@@ -153,10 +153,10 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
         assert face not in shot, face
     assert "•" not in shot  # no pip of any card at all
 
-    await keys(pilot, "enter", "4", "f", "enter")  # Player 2: a 5 forward
-    await keys(pilot, "enter", "4", "f", "enter")  # Player 1: a 4 forward, distance 9
-    await keys(pilot, "enter", "5", "f", "enter")  # Player 2: a 5 forward, distance 4
-    await keys(pilot, "enter", "5", "a", "enter")  # Player 1 attacks with a 4
+    await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Player 2: a 5 forward
+    await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Player 1: a 4 forward, distance 9
+    await keys(pilot, "enter", *["right"] * 5, "f", "enter")  # Player 2: a 5 forward, distance 4
+    await keys(pilot, "enter", *["right"] * 5, "a", "enter")  # Player 1 attacks with a 4
     await keys(pilot, "enter", "x", "enter")  # Player 2 takes the hit
     assert decisions(game.match.entries) == ["4>", "5>", "4>", "5>", "x4", "-"]
     assert isinstance(app.screen, ChapterEndScreen)
@@ -225,10 +225,11 @@ async def replay_annotate_export(pilot: Pilot[None], app: ParlourApp, path: Path
     await keys(pilot, "down")
     bob_move, row, fencers, entry = shown(screen)
     assert (row, fencers) == (f"at-{bob_move}", (5, 18)) and "5>" in entry
-    await keys(pilot, "left")  # back one entry: Player 1's refill, before Player 2 moved
+    await keys(pilot, "shift+left")  # back one entry: Player 1's refill, before Player 2 moved
     here, row, fencers, _ = shown(screen)
-    assert (here, row, fencers) == (bob_move - 1, f"at-{bob_move - 1}", (5, 23))
-    await keys(pilot, "right")
+    assert (here, fencers) == (bob_move - 1, (5, 23))
+    assert row == f"at-{bob_move - 2}"  # the move list marks the decision the refill came with
+    await keys(pilot, "shift+right")
     assert shown(screen)[:3] == (bob_move, f"at-{bob_move}", (5, 18))
 
     await keys(pilot, "a")

@@ -85,7 +85,8 @@ won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (�
 
 | Key | Does |
 |---|---|
-| `1` to `5`, `←` `→`, click | pick a card of your hand |
+| `1` to `5` | pick a card of that value (again: the next card of that value) |
+| `←` `→`, click | pick a card by its place in your hand |
 | `f` / `b` | move forward / back by the picked card |
 | `a` | attack with the picked card (or a card equal to the distance) |
 | `+` / `-` | attack with more / fewer cards of that value (strengthen) |

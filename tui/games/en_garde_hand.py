@@ -183,7 +183,7 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(i + 1), f"pick({i})", "card", group=CARDS) for i in range(HAND_SIZE)),
+        *(Binding(str(v), f"pick_value({v})", "card", group=CARDS) for v in range(1, HIGHEST + 1)),
         Binding("left", "step(-1)", "previous card", show=False),
         Binding("right", "step(1)", "next card", show=False),
         # The verbs' keys are printed on their buttons; the Footer keeps to what is not.
@@ -442,6 +442,19 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
         if self._turn is None or slot >= len(self.hand):
             return
         self._draft.slot = slot
+        self._update()
+
+    def action_pick_value(self, value: int) -> None:
+        """Pick a card of `value`; pressed again, the next card of that value."""
+        if self._turn is None:
+            return
+        slots = [slot for slot, card in enumerate(self.hand) if card == value]
+        if not slots:
+            self.tell(f"You hold no {value}.")
+            return
+        current = self._draft.slot
+        later = [slot for slot in slots if current is not None and slot > current]
+        self._draft.slot = later[0] if current in slots and later else slots[0]
         self._update()
 
     def action_step(self, delta: int) -> None:
