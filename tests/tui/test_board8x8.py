@@ -202,8 +202,8 @@ async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
         assert set(board.selection) == {sq("d1"), sq("d2")}
         await pilot.press("minus")
         assert board.selection == (sq("d2"),)
-        await pilot.press("plus")
-        assert len(board.selection) == 2
+        await pilot.press("plus")  # back along the same line
+        assert set(board.selection) == {sq("d1"), sq("d2")}
 
 
 async def test_crossing_captures_are_marked() -> None:
@@ -313,3 +313,26 @@ async def test_a_slide_completes_with_animations_on() -> None:
         rank3 = board.draw(board.grid.progress).plain.splitlines()[SIZE - 3]
         assert rank3[LABEL + 3 * CELL + 1 : LABEL + 3 * CELL + 4] == " ○ "
 
+
+
+async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
+    app = new_app("full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = create_match(FIELDS, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
+        screen = GameScreen(opened)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = board_of(screen)
+        await pilot.press("enter", "up", "up", "enter")  # e3-e5
+        assert board.turn is None  # the bot is thinking: the board takes no input
+        await pilot.press("enter")
+        assert plays(screen) == ["e3-e5"]
+        for _ in range(40):
+            await pilot.pause(0.1)
+            if len(plays(screen)) == 2:
+                break
+        await app.animator.wait_until_complete()
+        await pilot.pause()
+        assert len(plays(screen)) == 2 and board.turn is not None and not board.sliding
+        last = screen.match.state.last
+        assert board.adapter.piece(screen.match.state, last.target) is not None

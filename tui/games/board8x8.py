@@ -57,17 +57,20 @@ SLIDE_PER_SQUARE = 0.09
 SLIDE_SHORTEST = 0.25
 SLIDE_LONGEST = 0.7
 
-# Colours: a wooden board that reads the same under every theme.
-LIGHT, DARK = "#d7b98e", "#b48a5a"
-LAST = ("#e9d77c", "#cdb656")
+# Colours: a wooden board that reads the same under every theme. Every square colour is of
+# middle lightness, so white (○) and black (●) stones both keep a contrast of 3.5:1 or more.
+LIGHT, DARK = "#a98356", "#8c6841"
+LAST = ("#9c8530", "#857126")
 """The last move's squares (from and to)."""
-TARGET = ("#a9cf8c", "#86b067")
+TARGET = ("#6f9a4e", "#5c8440")
 """A legal destination of the picked stones."""
-PICKED = ("#9dbde6", "#7c9fd0")
-CURSOR = "#3d6fc4"
-STONE_COLOUR = ("#ffffff", "#111111")
-MARK_MOVE = "#1d5e1d"
-MARK_TAKE = "#b3001b"
+TAKE = ("#b5483c", "#a03c32")
+"""A destination that captures."""
+PICKED = ("#5f86b8", "#4f74a4")
+CURSOR = "#8a4fa8"
+STONE_COLOUR = ("#ffffff", "#000000")
+MARK_MOVE = "#000000"
+MARK_TAKE = "#ffffff"
 
 
 def square_of(file: int, rank: int) -> int:
@@ -296,7 +299,8 @@ class Board8x8(TableWidget[V]):
         """The stone picked first; the selection always holds it."""
         self.selection: tuple[int, ...] = ()
         self.line: tuple[int, ...] = ()
-        """The line the selection lies on (in order), () for a single stone."""
+        """The line the selection lies on (in order; kept when `-` shrinks it to one stone,
+        so `+` grows it back along the same line), () for a stone picked alone."""
         self.targets: Mapping[int, Any] = {}
         self._ply: int | None = None
         self._slide: _Slide | None = None
@@ -375,7 +379,7 @@ class Board8x8(TableWidget[V]):
                 bg = LAST[dark]
             target = self.targets.get(sq)
             if target is not None:
-                bg = TARGET[dark]
+                bg = (TAKE if self.adapter.captures(target) else TARGET)[dark]
             if sq in self.selection:
                 bg = PICKED[dark]
             if sq == cursor:
@@ -403,7 +407,7 @@ class Board8x8(TableWidget[V]):
                 mark_style = f"bold {MARK_TAKE} on {bg}"
             if sq in self.selection:
                 left, right = "▸", "◂"
-                mark_style = f"bold #000000 on {bg}"
+                mark_style = f"bold #ffffff on {bg}"
             if sq == cursor:
                 left, right = "[", "]"
                 mark_style = f"bold #ffffff on {bg}"
@@ -465,7 +469,7 @@ class Board8x8(TableWidget[V]):
     def _select(self, stones: tuple[int, ...], line: tuple[int, ...] = ()) -> None:
         assert self.view is not None and self.turn is not None
         self.selection = tuple(sorted(stones, key=lambda s: line.index(s) if line else 0))
-        self.line = line if len(stones) > 1 else ()
+        self.line = line
         self.targets = self.adapter.destinations(self.view, self.turn.seat, self.selection)
         self._told = ""
 
