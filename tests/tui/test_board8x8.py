@@ -336,3 +336,24 @@ async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
         assert len(plays(screen)) == 2 and board.turn is not None and not board.sliding
         last = screen.match.state.last
         assert board.adapter.piece(screen.match.state, last.target) is not None
+
+
+async def test_a_replay_steps_through_the_board_with_the_arrows() -> None:
+    from tui.screens.replay import ReplayScreen
+
+    with create_match(CROSSING, (Seat("Ann"), Seat("Ben")), {}) as opened:
+        for text in ("d2-d3", "d7-d6", "c1:c2-c4"):
+            opened.submit(CROSSING.parse(opened.match.state, text))
+        path = opened.path
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(path)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = screen.board
+        assert isinstance(board, Board8x8) and board.turn is None
+        at = screen.here
+        await pilot.press("left")  # the replay's step, not the board's cursor
+        await pilot.pause()
+        assert screen.here != at
+        assert board.view == CROSSING.view(screen.match.state_at(screen.here), 0)

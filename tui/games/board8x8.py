@@ -320,7 +320,10 @@ class Board8x8(TableWidget[V]):
         moved = ply != self._ply
         last = adapter.last(view)
         fresh = self._ply is not None and ply == self._ply + 1
+        taking = (turn is None) != (self.turn is None)
         self.view, self.turn, self._ply = view, turn, ply
+        if taking:
+            self.refresh_bindings()
         if moved or turn is None:
             self._clear_selection()
             self._told = ""
@@ -564,8 +567,14 @@ class Board8x8(TableWidget[V]):
 
     # -- key actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No keys of the board while it takes no input (a bot moving, a replay): they reach
+        the screen instead (the replay steps with the arrows and plays with space)."""
+        if self.turn is None:
+            return False
         if action in ("next_line", "grow", "shrink"):
             return self.adapter.phalanxes
+        if action == "cancel":
+            return bool(self.selection)
         return True
 
     def action_cursor(self, df: int, dr: int) -> None:

@@ -159,11 +159,11 @@ def prompt(view: CrossingState, names: Sequence[str]) -> str:
 def score(view: CrossingState, names: Sequence[str]) -> str:
     crossed = view.crossed
     parts = [
-        f"{_who(names, seat)} {GLYPH[seat]} crossed {crossed[seat]}, "
-        f"{len(view.stones(seat))} stones"
+        f"{_who(names, seat)} {GLYPH[seat]} {crossed[seat]} crossed, "
+        f"{len(view.stones(seat))} left"
         for seat in (0, 1)
     ]
-    return "  ·  ".join(parts)
+    return " · ".join(parts)
 
 
 HELP = """\

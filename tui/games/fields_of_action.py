@@ -158,7 +158,7 @@ def score(view: FieldsState, names: Sequence[str]) -> str:
     for seat in (0, 1):
         numbers = " ".join(str(n) for n in view.captured[seat]) or "nothing"
         parts.append(f"{_who(names, seat)} {GLYPH[seat]} took {numbers}")
-    return "  ·  ".join(parts)
+    return " · ".join(parts)
 
 
 HELP = """\
