@@ -21,6 +21,8 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 _MODULES: dict[str, str] = {
     "en-garde": "tui.games.en_garde",
+    "crossing": "tui.games.crossing",
+    "fields-of-action": "tui.games.fields_of_action",
 }
 
 

@@ -1,0 +1,359 @@
+"""The 8x8 board of Crossing and Fields of Action, played through the real game screen.
+
+Each game: a hot-seat match (two humans, open information: no handoff) played a few moves by
+keys and by clicks, the move log checked, an illegal choice refused with the rules' reason, the
+whole board on screen at 80x24 and 100x32, and one slide watched with animations on.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+
+from core.games.crossing import Crossing, CrossingState
+from core.games.crossing.board import square as crossing_square
+from core.games.fields_of_action import FieldsOfAction
+from core.games.fields_of_action.board import NAMES
+from core.games.fields_of_action.setup import position, starting_board
+from core.match import ActionEntry, Seat
+from core.rules import Rules
+from replays.store import create_match
+from tui.app import ParlourApp
+from tui.games.board8x8 import (
+    CELL,
+    GRID_HEIGHT,
+    GRID_WIDTH,
+    LABEL,
+    SIZE,
+    TIMES,
+    Board8x8,
+    BoardGrid,
+)
+from tui.games.crossing import CrossingBoard
+from tui.games.fields_of_action import FieldsBoard, taken
+from tui.screens.game import GameScreen
+from tui.widgets.move_log import MoveLog
+
+CHAR_WIDTH = 12.2
+"""Pixels per column in Textual's SVG export."""
+CROSSING = Crossing()
+FIELDS = FieldsOfAction()
+
+
+def new_app(animations: str = "none") -> ParlourApp:
+    app = ParlourApp()
+    app.animation_level = animations  # type: ignore[assignment]
+    return app
+
+
+async def open_game(
+    app: ParlourApp, pilot: Pilot[None], rules: Rules[Any, Any, Any]
+) -> GameScreen:
+    opened = create_match(rules, (Seat("Ann"), Seat("Ben")), {})
+    screen = GameScreen(opened)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def board_of(screen: GameScreen) -> Board8x8[Any]:
+    board = screen.table
+    assert isinstance(board, Board8x8)
+    return board
+
+
+def sq(text: str) -> int:
+    found = crossing_square(text)
+    assert found is not None
+    return found
+
+
+async def cursor_to(pilot: Pilot[None], board: Board8x8[Any], square: int) -> None:
+    """Arrow keys from wherever the cursor is to `square`."""
+    at = board.cursor_square
+    assert at is not None
+    df, dr = square % SIZE - at % SIZE, square // SIZE - at // SIZE
+    keys = ["right" if df > 0 else "left"] * abs(df) + ["up" if dr > 0 else "down"] * abs(dr)
+    if keys:
+        await pilot.press(*keys)
+    assert board.cursor_square == square
+
+
+async def click(pilot: Pilot[None], square: int) -> None:
+    x = LABEL + (square % SIZE) * CELL + 2
+    y = SIZE - 1 - square // SIZE
+    await pilot.click(BoardGrid, offset=(x, y))
+    await pilot.pause()
+
+
+def plays(screen: GameScreen) -> list[str]:
+    rules = screen.rules
+    return [
+        rules.notation(rules.from_wire(e.action))
+        for e in screen.match.entries
+        if isinstance(e, ActionEntry)
+    ]
+
+
+def hint(board: Board8x8[Any]) -> str:
+    return str(board.query_one("#b8-hint").render())
+
+
+def log_text(screen: GameScreen) -> str:
+    """The move log's text, wrapped lines joined again."""
+    return " ".join(" ".join(strip.text for strip in screen.query_one(MoveLog).lines).split())
+
+
+def screen_rows(app: App[Any]) -> list[str]:
+    """The screenshot's text, row by row (from the SVG export's text elements)."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    pattern = r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>'
+    for m in re.finditer(pattern, svg):
+        rows.setdefault(float(m.group(2)), []).append(
+            (float(m.group(1)), html.unescape(m.group(3)).replace("\xa0", " "))
+        )
+    lines = []
+    for _, parts in sorted(rows.items()):
+        line = ""
+        for x, text in sorted(parts):
+            line = line.ljust(round(x / CHAR_WIDTH)) + text
+        lines.append(line)
+    return lines
+
+
+def assert_board_fits(app: App[Any], board: Board8x8[Any]) -> None:
+    grid = board.grid
+    assert grid.size == (GRID_WIDTH, GRID_HEIGHT)
+    assert app.screen.region.contains_region(grid.region)
+    text = "\n".join(screen_rows(app))
+    assert re.search(r"a\s+b\s+c\s+d\s+e\s+f\s+g\s+h", text)
+    for rank in "12345678":
+        assert re.search(rf"^\W*{rank} .* {rank}\W", text, re.M), rank
+
+
+# -- Crossing ------------------------------------------------------------------------------------
+async def test_crossing_by_keys_and_clicks_at_80_by_24() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, CROSSING)
+        board = board_of(screen)
+        assert_board_fits(app, board)
+        assert board.cursor_square == sq("d2")
+        await pilot.press("enter", "up", "enter")  # Ann: d2-d3 by keys
+        await pilot.pause()
+        assert plays(screen) == ["d2-d3"]
+        assert board.cursor_square == sq("d7")  # Ben's own cursor starts on his side
+        # An illegal choice: a single stone two squares on is refused with the rules' reason.
+        await pilot.press("enter", "down", "down", "enter")
+        await pilot.pause()
+        assert plays(screen) == ["d2-d3"]
+        assert "✗ A single stone moves one square" in hint(board)
+        await pilot.press("escape", "up", "up", "enter", "down", "enter")  # Ben: d7-d6
+        await pilot.pause()
+        # Ann: a phalanx by clicks: c1, then the other end c2, then c4.
+        await click(pilot, sq("c1"))
+        await click(pilot, sq("c2"))
+        assert set(board.selection) == {sq("c1"), sq("c2")}
+        assert set(board.targets) == {sq("c3"), sq("c4")}
+        await click(pilot, sq("c4"))
+        # Ben: the phalanx c8-c7 by Tab, then down two squares.
+        await cursor_to(pilot, board, sq("c7"))
+        await pilot.press("tab")
+        assert set(board.selection) == {sq("c7"), sq("c8")}
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert plays(screen) == ["d2-d3", "d7-d6", "c1:c2-c4", "c8:c7-c5"]
+        words = log_text(screen)
+        assert "c1:c2-c4" in words and "Ann moved the phalanx c1" in words
+        # Picking an enemy stone is refused too.
+        await click(pilot, sq("e7"))
+        assert "✗ e7 holds Black's stone" in hint(board)
+        assert_board_fits(app, board)
+
+
+async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
+    cells = list(CrossingState().cells)
+    cells[sq("a1")] = "b"  # Black has crossed: White owes a counter-crossing
+    cells[sq("a8")] = "."
+    state = CrossingState(cells="".join(cells), mover=0)
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Board8x8(("Ann", "Ben"), CrossingBoard())
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 14)) as pilot:
+        board = app.query_one(Board8x8)
+        from tui.widgets.table import Turn
+
+        board.show(state, Turn(0, lambda action: None), animate=False)
+        await pilot.pause()
+        assert "Ann (White) must cross now or lose" in str(board.border_subtitle)
+        assert board.has_class("owes")
+        # + and - grow and shrink the moving part along the line through the picked stone.
+        await cursor_to(pilot, board, sq("d2"))
+        await pilot.press("tab")
+        assert set(board.selection) == {sq("d1"), sq("d2")}
+        await pilot.press("minus")
+        assert board.selection == (sq("d2"),)
+        await pilot.press("plus")  # back along the same line
+        assert set(board.selection) == {sq("d1"), sq("d2")}
+
+
+async def test_crossing_captures_are_marked() -> None:
+    cells = ["."] * 64
+    for name_, cell in (("d3", "W"), ("d4", "W"), ("d5", "B"), ("a7", "B"), ("h1", "W")):
+        cells[sq(name_)] = cell
+    state = CrossingState(cells="".join(cells), mover=0)
+    adapter = CrossingBoard()
+    targets = adapter.destinations(state, 0, (sq("d3"), sq("d4")))
+    assert adapter.captures(targets[sq("d5")])
+    assert CROSSING.notation(targets[sq("d5")]) == "d3:d4xd5"
+
+
+# -- Fields of Action ------------------------------------------------------------------------------
+async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, FIELDS)
+        board = board_of(screen)
+        assert_board_fits(app, board)
+        assert board.cursor_square == NAMES["e3"]  # White's 1
+        await pilot.press("enter")
+        assert set(board.targets) == {NAMES[n] for n in ("c5", "e5", "g5", "c3", "c1")}
+        await pilot.press("up", "up", "enter")  # e3-e5: two stones around it, two squares
+        await pilot.pause()
+        assert plays(screen) == ["e3-e5"]
+        # Ben by clicks: an illegal distance first, then a legal move of the same stone.
+        state = screen.match.state
+        origin = FIELDS.legal_actions(state)[0].origin
+        legal = [a for a in FIELDS.legal_actions(state) if a.origin == origin]
+        await click(pilot, origin)
+        wrong = next(t for t in range(64) if state.board[t] is None
+                     and t not in {a.target for a in legal}
+                     and (t % 8 == origin % 8))
+        await click(pilot, wrong)
+        assert plays(screen) == ["e3-e5"]
+        refused = hint(board)
+        assert refused.startswith("✗") and ("moves exactly" in refused or "isolated" in refused)
+        await click(pilot, legal[0].target)
+        assert plays(screen) == ["e3-e5", FIELDS.notation(legal[0])]
+        assert FIELDS.notation(legal[0]) in log_text(screen)
+        assert "Ann moved 1 from e3 to e5" in log_text(screen)
+        assert_board_fits(app, board)
+
+
+async def test_fields_of_action_shows_captures_and_runs() -> None:
+    cells = list(starting_board())
+    w12, b7 = cells[NAMES["d2"]], cells[NAMES["b8"]]
+    cells[NAMES["b8"]] = None
+    cells[NAMES["d5"]] = b7  # Black's 7 stands where White's 12 (three around) can take it
+    state = position(tuple(cells), 0, ((3, 4, 5, 9), ()))
+    adapter = FieldsBoard()
+    targets = adapter.destinations(state, 0, (NAMES["d2"],))
+    assert w12 is not None and adapter.captures(targets[NAMES["d5"]])
+    assert taken((3, 4, 5, 9)).plain == "3 4 5 · 9"
+    bold = [span for span in taken((3, 4, 5, 9)).spans if "bold" in str(span.style)]
+    assert len(bold) == 3  # the run 3 4 5, not the 9
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Board8x8(("Ann", "Ben"), FieldsBoard())
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 14)) as pilot:
+        from tui.widgets.table import Turn
+
+        board = app.query_one(Board8x8)
+        board.show(state, Turn(0, lambda action: None), animate=False)
+        await pilot.pause()
+        await cursor_to(pilot, board, NAMES["d2"])
+        await pilot.press("enter")
+        drawn = board.draw(1.0).plain.splitlines()
+        assert f"{TIMES}●7 {TIMES}" in drawn[SIZE - 5]  # rank 5
+        info = str(board.query_one("#b8-info").render())
+        assert "3 4 5 · 9" in info and "Quiet moves 0 of 200" in info
+
+
+# -- both ------------------------------------------------------------------------------------------
+async def test_both_boards_fit_at_100_by_32() -> None:
+    for rules in (CROSSING, FIELDS):
+        app = new_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = await open_game(app, pilot, rules)
+            assert_board_fits(app, board_of(screen))
+
+
+async def test_a_slide_completes_with_animations_on() -> None:
+    app = new_app("full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, CROSSING)
+        board = board_of(screen)
+        frames: list[float] = []
+
+        def seen(value: float) -> None:
+            frames.append(value)
+
+        board.watch(board.grid, "progress", seen, init=False)
+        await pilot.press("enter", "up", "enter")  # d2-d3
+        assert plays(screen) == ["d2-d3"]
+        assert frames[0] == 0.0 and any(0.0 < f < 1.0 for f in frames)
+        mid = board.draw(0.5).plain.splitlines()
+        assert "○" in mid[SIZE - 3] or "○" in mid[SIZE - 2]
+        await app.animator.wait_until_complete()
+        await pilot.pause()
+        assert not board.sliding and board.grid.progress == 1.0
+        rank3 = board.draw(board.grid.progress).plain.splitlines()[SIZE - 3]
+        assert rank3[LABEL + 3 * CELL + 1 : LABEL + 3 * CELL + 4] == " ○ "
+
+
+
+async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
+    app = new_app("full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = create_match(FIELDS, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
+        screen = GameScreen(opened)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = board_of(screen)
+        await pilot.press("enter", "up", "up", "enter")  # e3-e5
+        assert board.turn is None  # the bot is thinking: the board takes no input
+        await pilot.press("enter")
+        assert plays(screen) == ["e3-e5"]
+        for _ in range(40):
+            await pilot.pause(0.1)
+            if len(plays(screen)) == 2:
+                break
+        await app.animator.wait_until_complete()
+        await pilot.pause()
+        assert len(plays(screen)) == 2 and board.turn is not None and not board.sliding
+        last = screen.match.state.last
+        assert board.adapter.piece(screen.match.state, last.target) is not None
+
+
+async def test_a_replay_steps_through_the_board_with_the_arrows() -> None:
+    from tui.screens.replay import ReplayScreen
+
+    with create_match(CROSSING, (Seat("Ann"), Seat("Ben")), {}) as opened:
+        for text in ("d2-d3", "d7-d6", "c1:c2-c4"):
+            opened.submit(CROSSING.parse(opened.match.state, text))
+        path = opened.path
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(path)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = screen.board
+        assert isinstance(board, Board8x8) and board.turn is None
+        at = screen.here
+        await pilot.press("left")  # the replay's step, not the board's cursor
+        await pilot.pause()
+        assert screen.here != at
+        assert board.view == CROSSING.view(screen.match.state_at(screen.here), 0)
