@@ -180,7 +180,7 @@ class ReplayScreen(Screen[None]):
             yield Static(id="rp-play")
         yield Static(id="rp-next")
         with Horizontal(id="rp-lower"):
-            yield MoveList(id="rp-moves")
+            yield MoveList(id="rp-moves", chapter=self.rules.chapter)
             with Vertical(id="rp-side"):
                 yield Static(id="rp-entry")
                 yield NoteList(id="rp-notes")
@@ -266,7 +266,7 @@ class ReplayScreen(Screen[None]):
         total = len(self.rows) - 1
         self.query_one("#rp-where", Static).update(Content.assemble(
             ("Entry ", "dim"), (f"{row.number}/{total}", "bold"),
-            ("  ·  round ", "dim"), (str(self.cursor.round), "bold"),
+            (f"  ·  {self.rules.chapter or 'turn'} ", "dim"), (str(self.cursor.round), "bold"),
             ("  ·  ", "dim"), self.kit.narrator.score(view, self.names),
         ))
         self._play_line()

@@ -90,9 +90,11 @@ class _PositionList(OptionList):
 class MoveList(_PositionList):
     """Every entry, round headings between rounds, the current one marked and highlighted."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, chapter: str = "round") -> None:
         super().__init__(id=id)
         self.border_title = "Moves"
+        self.chapter = chapter
+        """The word for the game's chapters ("round", "contest"); "" or "turn": no headings."""
         self._rows: dict[int, MoveRow] = {}
         self._option_of: dict[int, int] = {}
         self._current: int | None = None
@@ -104,10 +106,11 @@ class MoveList(_PositionList):
         options: list[Option] = []
         shown_round: int | None = None
         for row in rows:
-            if row.position and row.round != shown_round:
+            headed = self.chapter not in ("", "turn")
+            if headed and row.position and row.round != shown_round:
                 shown_round = row.round
-                options.append(Option(Content.styled(f"── Round {row.round} ──", "bold"),
-                                      disabled=True))
+                heading = f"── {self.chapter.capitalize()} {row.round} ──"
+                options.append(Option(Content.styled(heading, "bold"), disabled=True))
             self._option_of[row.position] = len(options)
             options.append(Option(move_prompt(row, False), id=f"at-{row.position}"))
         self._current = None
