@@ -406,3 +406,27 @@ async def test_the_board_counts_the_pile_in_words_and_empties_it_when_the_pile_d
         board.show(over, animate=False)
         await pilot.pause()
         assert "pile 0 cards" in str(board.query_one("#eg-info").render())
+
+
+def test_the_defender_is_offered_only_the_answers_it_can_give() -> None:
+    start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
+    attack = PendingAttack(attacker=0, value=5, count=1, advanced=True)
+    facing = replace(start, phase="defend", to_move=1, positions=(8, 13), pending=attack,
+                     hands=((1, 2, 3, 4), (1, 2, 2, 3, 4)), pile=9)
+    assert prompt(facing, ("Ann", "Bob")) == "retreat — you cannot parry a 5"
+    able = replace(facing, hands=((1, 2, 3, 4), (1, 2, 3, 4, 5)))
+    assert prompt(able, ("Ann", "Bob")) == "parry with a 5 or retreat"
+    riposte = replace(start, phase="riposte", to_move=1)
+    assert "advance-and-attack" in prompt(riposte, ("Ann", "Bob"))
+
+
+async def test_a_terminal_smaller_than_the_board_says_to_enlarge_it() -> None:
+    opened = create_match(RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {})
+    app = new_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await open_game(app, pilot, opened, draws([]))
+        assert screen.has_class("-too-small")
+        assert "at least 80 columns by 24 rows" in str(screen.query_one("#too-small").render())
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")

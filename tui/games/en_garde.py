@@ -29,12 +29,23 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     if view.phase == "defend" and view.pending is not None:
         p = view.pending
         retreat = can_retreat(view)
-        if view.pile == 0:  # the pile ran out with this attack: say what each answer leads to
-            return f"parry with {cards(p.count, p.value)} (then hands are compared)" + (
-                " or retreat (then the advance decides)" if retreat else "")
-        return f"parry with {cards(p.count, p.value)}" + (" or retreat" if retreat else "")
+        hand = view.hands[view.to_move] if view.to_move in (0, 1) else None
+        parry = hand is None or hand.count(p.value) >= p.count
+        last = view.pile == 0  # the pile ran out with this attack: say what each answer does
+        offers = []
+        if parry:
+            offers.append(f"parry with {cards(p.count, p.value)}"
+                          + (" (then hands are compared)" if last else ""))
+        if retreat:
+            offers.append("retreat" + (" (then the advance decides)" if last else ""))
+        if not offers:
+            return f"no parry with {cards(p.count, p.value)} is possible: take the hit (x)"
+        cannot = "" if parry else f" — you cannot parry {cards(p.count, p.value)}"
+        return " or ".join(offers) + cannot
     if view.phase == "riposte":
-        return "parried — now move or attack before drawing"
+        verbs = "move, attack or advance-and-attack" if view.level == "advanced" else (
+            "move or attack")
+        return f"parried — now {verbs} before drawing"
     if view.phase == "last-chance":
         return f"last chance: attack with a {view.distance}, or decline"
     if view.phase == "turn":

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -40,6 +41,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEnd, MatchEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd, Chosen, Turn
+from tui.widgets.too_small import TooSmall, fit
 from tui.wording import others, seat_label
 
 BOT_PAUSE = 0.8
@@ -117,6 +119,10 @@ class GameScreen(Screen[None]):
                 yield self.private
             yield MoveLog()
         yield Footer(compact=True)
+        yield TooSmall()
+
+    def on_resize(self, event: Resize) -> None:
+        fit(self, event)
 
     def on_mount(self) -> None:
         self._chapters_told = len(self._chapters())

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -32,6 +33,7 @@ from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
+from tui.widgets.too_small import TooSmall, fit
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds in entries per second; `+` and `-` walk this list."""
@@ -186,6 +188,10 @@ class ReplayScreen(Screen[None]):
                 yield NoteList(id="rp-notes")
         # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
         yield Footer(show_command_palette=False)
+        yield TooSmall()
+
+    def on_resize(self, event: Resize) -> None:
+        fit(self, event)
 
     def on_mount(self) -> None:
         self.query_one("#rp-entry", Static).border_title = "This entry"
