@@ -230,3 +230,13 @@ class Coached(Protocol[S_contra, A_co]):
     def candidates(self, state: S_contra) -> Sequence[A_co]:
         """The legal actions a bot should consider (most games: all; Attacke: an abstraction)."""
         ...
+
+
+@runtime_checkable
+class Standing(Protocol):
+    """A game that can say where a match stands in a few public words ("round 4 · 2–1").
+
+    The store records it as the match goes, so the resume list can show it without replaying
+    the match; it must never name a hidden card."""
+
+    def standing(self, state: Any) -> str: ...

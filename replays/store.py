@@ -31,13 +31,15 @@ from core.match import (
     Seat,
     Sink,
 )
-from core.rules import CHANCE, Outcome, Rules, Wire, resolve_options
+from core.rules import CHANCE, Outcome, Rules, Standing, Wire, resolve_options
 from replays import catalogue, lock, paths
 from replays.closing import Closing
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
 
 Clock = Callable[[], float]
+STANDING = "standing"
+"""The meta record with the game's public words for where the match stands: {"text"}."""
 END = "end"
 """The meta record the store appends once a match is over: {"winners", "scores", "reason"}."""
 
@@ -62,6 +64,7 @@ class OpenMatch(Closing):
         """Damage found (and cut off) when the file was opened, to tell the player about."""
         self._clock = clock
         self._ended = any(_is_end(e) for e in match.entries)
+        self._standing = last_standing(match.entries)
         self._record_end()
 
     @property
@@ -71,18 +74,32 @@ class OpenMatch(Closing):
     def submit(self, action: Any) -> ActionEntry:
         """Validate, save and apply the move of whoever is to act (IllegalAction if it is not)."""
         entry = self.match.submit(action, at=self._clock())
+        self._record_standing()
         self._record_end()
         return entry
+
+    def take_back(self, seat: int) -> MetaEntry:
+        """Undo `seat`'s last decision and what followed it (IllegalAction when not allowed)."""
+        entry = self.match.take_back(seat, at=self._clock())
+        self._record_standing()
+        return entry
+
+    def _record_standing(self) -> None:
+        """A `standing` record whenever the game's public standing words change, so the resume
+        list can say "round 4 · 2–1" without replaying the match."""
+        rules = self.match.rules
+        if not isinstance(rules, Standing):
+            return
+        words = rules.standing(self.match.state)
+        if words != self._standing:
+            self.match.record(STANDING, {"text": words}, at=self._clock())
+            self._standing = words
 
     def resign(self, seat: int) -> MetaEntry:
         """`seat` gives up; the others win."""
         entry = self.match.resign(seat, at=self._clock())
         self._record_end()
         return entry
-
-    def take_back(self, seat: int) -> MetaEntry:
-        """Undo `seat`'s last decision and what followed it (IllegalAction when not allowed)."""
-        return self.match.take_back(seat, at=self._clock())
 
     def annotate(
         self, target: int, text: str, glyph: str = "", marks: Sequence[str] = ()
@@ -126,6 +143,8 @@ class MatchSummary:
     outcome: Outcome | None
     """From the end record; None while the match is unfinished."""
     damage: Damage | None = None
+    standing: str = ""
+    """The game's public words for where the match stands ("round 4 · 2–1"), if it has any."""
 
     @property
     def finished(self) -> bool:
@@ -162,6 +181,7 @@ class MatchSummary:
             "damage": None
             if damage is None
             else [damage.entry, damage.offset, damage.reason, damage.file_size],
+            "standing": self.standing,
         }
 
     @classmethod
@@ -177,6 +197,7 @@ class MatchSummary:
             float(wire["last_played"]),
             None if outcome is None else Outcome(tuple(outcome[0]), tuple(outcome[1]), outcome[2]),
             None if damage is None else Damage(*damage),
+            str(wire.get("standing", "")),
         )
 
 
@@ -367,8 +388,18 @@ def summarise(log: LogRead) -> MatchSummary:
     except registry.UnknownGame:
         title = log.header.game
     return MatchSummary(
-        log.path, log.header, title, len(log.entries), turns, last, outcome, log.damage
+        log.path, log.header, title, len(log.entries), turns, last, outcome, log.damage,
+        last_standing(log.entries),
     )
+
+
+def last_standing(entries: Sequence[Entry]) -> str:
+    """The words of the latest standing record ("" when there is none)."""
+    for entry in reversed(entries):
+        if isinstance(entry, MetaEntry) and entry.what == STANDING:
+            text = entry.data.get("text")
+            return text if isinstance(text, str) else ""
+    return ""
 
 
 def locate(target: Path | str) -> Path:

@@ -53,7 +53,6 @@ def test_the_same_seed_plays_the_same_matches(
     ("argv", "message"),
     [
         (["selfplay", "chess"], "no game called 'chess'"),
-        (["selfplay", "attacke"], "not playable yet"),
         (["selfplay", "en-garde", "--option", "level=expert"], "must be one of"),
         (["selfplay", "en-garde", "--option", "colour=red"], "unknown option 'colour'"),
         (["selfplay", "en-garde", "--option", "level"], "is not KEY=VALUE"),

@@ -52,13 +52,14 @@ def messages(app: ParlourApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-async def test_the_list_shows_game_seats_and_turns_and_nothing_else() -> None:
+async def test_the_list_shows_game_seats_and_where_the_match_stands_and_nothing_else() -> None:
     new_match(3)
     app = ParlourApp(Start("resume"))
     async with app.run_test(size=(100, 32)):
         assert isinstance(app.screen, ResumeScreen)
-        ((mark, game, players, turns, last),) = rows(app)
-        assert (mark, game, players, turns) == ("▸", "En Garde (standard)", "Ann vs Bob", "3")
+        ((mark, game, players, where, last),) = rows(app)
+        assert (mark, game, players) == ("▸", "En Garde (standard)", "Ann vs Bob")
+        assert where == "round 1 · 0–0"  # the score and round, never a card
         assert last.startswith("today ")
         detail = str(app.screen.query_one("#detail").render())
         assert "options: level standard, seat 1 starts" in " ".join(detail.split())

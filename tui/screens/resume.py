@@ -294,13 +294,13 @@ class ResumeScreen(MatchListScreen):
     )
 
     def columns(self) -> tuple[str, ...]:
-        return ("Game", "Players", "Turns", "Last played")
+        return ("Game", "Players", "Where", "Last played")
 
     def cells(self, summary: MatchSummary) -> tuple[str, ...]:
         return (
             game_label(summary),
             players(summary),
-            str(summary.turns),
+            summary.standing or f"{summary.turns} turns",
             when(summary.last_played),
         )
 

@@ -178,6 +178,11 @@ class EnGarde:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def standing(self, state: EnGardeState) -> str:
+        """Where the match stands, in public words: "round 4 · 2–1" (seat order)."""
+        a, b = state.scores
+        return f"round {state.round} · {a}–{b}"
+
     def round_of(self, state: EnGardeState) -> int:
         """The round the next action belongs to: in round-over, already the next round (its
         deal comes next), though the table (and `view.round`) still shows the round just won."""
