@@ -296,9 +296,8 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         mine = view.hidden[me] if view.hidden[me] is not None else ()
         if self._turn is None:
             if view.phase in ("open", "fight") and view.colour is not None and not view.passed[me]:
-                face = " ".join(view.laid[me]) or "nothing"
-                down = f" ?{' ?'.join(mine)}" if mine else ""
-                return Content.styled(f"On the table: {face}{down} = {view.totals[me]}", "dim")
+                laid = " ".join([*view.laid[me], *(f"?{c}" for c in mine)]) or "nothing"
+                return Content.styled(f"On the table: {laid} = {view.totals[me]}", "dim")
             return Content("")
         if self.mode == "return":
             return Content.assemble("Your chips: ", *(chip_content(c) for c in view.chips[me]))

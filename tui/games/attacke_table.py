@@ -247,6 +247,7 @@ class AttackeTable(TableWidget[AttackeView]):
                 text = laid_content(ordered(new.elements()), max(hidden, 0))
                 start = bottom if after.viewer == seat else Offset(2, seat)
                 fly.fly(text, start, Offset(LAID_X, seat))
+                self._flash(seat)
                 return
         for seat in range(len(self.names)):
             gained = [c for c in after.chips[seat] if c not in before.chips[seat]]
@@ -256,9 +257,16 @@ class AttackeTable(TableWidget[AttackeView]):
                               and gained[0] not in after.chips[s]), None)
                 start = Offset(CHIPS_X, giver) if giver is not None else bottom
                 fly.fly(chip_content(gained[0]), start, Offset(CHIPS_X, seat))
+                self._flash(seat)
                 return
         for seat in range(len(self.names)):
             lost = [c for c in before.chips[seat] if c not in after.chips[seat]]
             if lost:
                 fly.fly(chip_content(lost[0]), Offset(CHIPS_X, seat), bottom)
                 return
+
+    def _flash(self, seat: int) -> None:
+        """Light up the row that just changed until the flight has landed."""
+        line = self.query_one(f"#at-seat-{seat}", Static)
+        line.add_class("-fresh")
+        self.set_timer(FLIGHT + 0.25, lambda: line.remove_class("-fresh"))
