@@ -293,7 +293,7 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         if view is None:
             return Content("")
         me = self.me
-        mine = view.hidden[me] if view.hidden[me] is not None else ()
+        mine = view.hidden[me] or ()
         if self._turn is None:
             if view.phase in ("open", "fight") and view.colour is not None and not view.passed[me]:
                 laid = " ".join([*view.laid[me], *(f"?{c}" for c in mine)]) or "nothing"
