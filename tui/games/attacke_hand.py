@@ -99,6 +99,8 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         border-title-style: bold;
         background: $surface;
         padding: 0 1;
+        overflow-y: auto;  /* a very long hand scrolls rather than hiding the buttons */
+        scrollbar-size-vertical: 1;
     }
 
     AttackeHand:focus-within {
