@@ -21,6 +21,7 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 _MODULES: dict[str, str] = {
     "en-garde": "tui.games.en_garde",
+    "attacke": "tui.games.attacke",
     "crossing": "tui.games.crossing",
     "fields-of-action": "tui.games.fields_of_action",
 }

@@ -1,0 +1,258 @@
+"""Attacke on the game screen: a hot-seat contest by keys and clicks, handoffs that hide every
+hand, a refused play that says why, the 80x24 fit with five seats, and cards that fly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from textual.geometry import Offset
+from textual.pilot import Pilot
+
+from core.games.attacke import Attacke
+from core.games.attacke.actions import Draw, First
+from core.match import ActionEntry, Seat
+from core.rules import CHANCE
+from replays.store import OpenMatch, create_match
+from tests.tui.test_handoff import screen_text
+from tui.app import ParlourApp
+from tui.games.attacke import chapters, prompt, score
+from tui.games.attacke_hand import AttackeHand
+from tui.games.attacke_table import LAID_X, AttackeTable, FlyingLabel
+from tui.screens.game import GameScreen
+from tui.screens.handoff import HandoffScreen
+from tui.screens.round_end import ChapterEndScreen
+
+RULES = Attacke()
+NAMES = ("Ann", "Ben", "Cleo", "Dora", "Eve")
+HANDS: dict[int, tuple[str, ...]] = {
+    0: ("R2", "R5", "G3", "7S"),
+    1: ("R3", "R4", "B2", "B7", "10S"),
+    2: ("R7", "R7", "G2", "Y4", "10S"),
+}
+DRAWS: dict[int, list[str]] = {0: ["Y2", "G5"], 1: ["P2"], 2: ["B3"]}
+"""The cards each seat draws after the deal, in order."""
+
+
+def dealt_match(players: int = 3, options: dict[str, Any] | None = None,
+                hands: dict[int, tuple[str, ...]] | None = None) -> OpenMatch:
+    """A hot-seat match with Ann first and the deal already in the log."""
+    seats = tuple(Seat(name) for name in NAMES[:players])
+    opened = create_match(RULES, seats, options or {})
+    opened.submit(First(0))
+    queues = {s: list(h) for s, h in (hands or HANDS).items()}
+    rng = random.Random(3)
+    while opened.match.state.phase == "deal":
+        seat = opened.match.state.actor
+        queue = queues.get(seat)
+        opened.submit(Draw(queue.pop(0)) if queue else RULES.sample_chance(
+            opened.match.state, rng))
+    return opened
+
+
+def drawn(cards: dict[int, list[str]]) -> Callable[[Any], Any]:
+    """Each seat's next scripted card, then whatever a seeded shuffle gives."""
+    queues = {s: list(c) for s, c in cards.items()}
+    rng = random.Random(5)
+
+    def next_card(state: Any) -> Any:
+        queue = queues.get(state.actor)
+        return Draw(queue.pop(0)) if queue else RULES.sample_chance(state, rng)
+
+    return next_card
+
+
+def new_app() -> ParlourApp:
+    app = ParlourApp()
+    app.animation_level = "none"
+    return app
+
+
+async def open_game(app: ParlourApp, pilot: Pilot[None], opened: OpenMatch,
+                    cards: dict[int, list[str]] | None = None) -> GameScreen:
+    screen = GameScreen(opened, rng=random.Random(1), chance=drawn(cards or DRAWS))
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def keys(pilot: Pilot[None], *pressed: str) -> None:
+    await pilot.press(*pressed)
+    await pilot.pause()
+
+
+def plays(screen: GameScreen) -> list[str]:
+    return [RULES.notation(RULES.from_wire(e.action)) for e in screen.match.entries
+            if isinstance(e, ActionEntry) and e.seat != CHANCE]
+
+
+def hint(screen: GameScreen) -> str:
+    return str(screen.query_one("#at-hint").render())
+
+
+def table_text(screen: GameScreen) -> str:
+    table = screen.query_one(AttackeTable)
+    return "\n".join(str(line.render()) for line in table.query(".at-seat, .at-info"))
+
+
+async def test_a_hot_seat_contest_by_keys_and_clicks() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ann"
+        await keys(pilot, "enter")
+        assert screen.viewer == 0
+        assert "open a contest" in str(screen.query_one("#status").render())
+        await keys(pilot, "5")  # the red 5, in the cursor's (red) row
+        assert "Open red" in hint(screen)
+        await keys(pilot, "enter")
+        assert plays(screen) == ["R:5"]
+        assert screen.query_one(FlyingLabel).flights == []  # animations off: no flight
+
+        # The handoff to Ben shows no card of his hand, and the table no one's hand.
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ben"
+        shot = screen_text(app.export_screenshot())
+        assert "Ben" in shot
+        for card in (*HANDS[1], "Y2", "G3"):
+            assert card not in shot
+        assert not str(screen.query_one("#at-cards").render()).strip()
+        table = table_text(screen)
+        assert "R5" in table and "R2" not in table and "G3" not in table and "Y2" not in table
+
+        await keys(pilot, "enter")
+        assert "beat 5 in red" in str(screen.query_one("#status").render())
+        await keys(pilot, "3")  # the red 3 alone: 3 is not above 5
+        assert "above 5" in hint(screen)
+        await keys(pilot, "enter")
+        assert plays(screen) == ["R:5"] and screen.is_current  # refused, still Ben's turn
+        assert "✗" in hint(screen)
+        await keys(pilot, "4", "enter")  # with the red 4: 7
+        assert plays(screen)[-1] == "3 4"
+
+        await keys(pilot, "enter")  # Cleo, by the mouse: both red 7s, then Play
+        assert screen.viewer == 2
+        cards = screen.query_one("#at-cards")
+        await pilot.click(cards, offset=(3, 0))
+        await pilot.click(cards, offset=(3 + 6, 0))
+        await pilot.pause()
+        assert "14" in str(screen.query_one("#at-sum").render())
+        await pilot.click("#at-play")
+        await pilot.pause()
+        assert plays(screen)[-1] == "7 7"
+
+        await keys(pilot, "enter", "p", "y")  # Ann passes and draws
+        assert plays(screen)[-1] == "pass+draw"
+        await keys(pilot, "enter")  # Ben passes by clicks, without drawing
+        await pilot.click("#at-pass")
+        await pilot.pause()
+        await pilot.click("#at-no")
+        await pilot.pause()
+        assert plays(screen)[-1] == "pass"
+        assert isinstance(app.screen, ChapterEndScreen)
+        assert app.screen.result.headline == "Cleo wins the red contest and takes the red chip"
+        assert "[R]" in app.screen.result.score
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Cleo"
+        await keys(pilot, "enter")
+        assert "★ won" in table_text(screen) and "[R]" in table_text(screen)
+
+
+async def test_an_opening_with_only_a_shield_asks_the_colour_then_says_why() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "up")  # the cursor wraps to the shield row
+        await keys(pilot, "space", "enter")  # the 7-shield alone
+        assert "Open in which colour?" in hint(screen)
+        assert screen.query_one("#at-colour-G").display
+        await keys(pilot, "g")
+        assert "face-up green knight" in hint(screen) and plays(screen) == []
+        await keys(pilot, "escape", "down", "down", "space", "enter")  # the green 3
+        assert plays(screen) == ["G:3"]
+
+
+async def test_face_down_cards_count_one_and_show_as_question_marks() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match(options={"face_down": True}))
+        await keys(pilot, "enter", "5", "down", "f", "enter")  # R5 face up, G3 face down
+        assert plays(screen) == ["R:5 ?G3"]
+        await keys(pilot, "enter")
+        table = table_text(screen)
+        assert "R5 +1?" in table and "G3" not in table and "=  6" in table
+
+
+async def test_five_seats_fit_80_by_24() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, dealt_match(5))
+        await keys(pilot, "enter", "5", "enter")
+        await keys(pilot, "enter")  # Ben's turn
+        table = screen.query_one(AttackeTable)
+        assert table.region.height <= 10
+        assert table.region.bottom <= 24
+        hand = screen.query_one(AttackeHand)
+        assert hand.region.height >= 8 and hand.region.bottom <= 23
+        shot = screen_text(app.export_screenshot())
+        for name in NAMES:
+            assert name in shot
+        assert "to beat 5" in shot and "pile" in shot
+        for line in table.query(".at-seat"):
+            assert line.region.width >= line.render().cell_length  # type: ignore[union-attr]
+        assert "⏎ Play" in shot and "p Pass" in shot
+
+
+async def test_laid_cards_fly_to_the_table_with_animations_on() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.animation_level = "full"
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "5", "enter")
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.3)
+        fly = screen.query_one(FlyingLabel)
+        assert fly.flights == [("R5", Offset(LAID_X, 0))]  # from below to Ann's row
+        assert not fly.display and fly.offset == Offset(LAID_X, 0)
+        assert isinstance(app.screen, HandoffScreen)
+
+
+def test_the_words_follow_the_table() -> None:
+    opened = dealt_match()
+    view = RULES.view(opened.match.state, 0)
+    opened.close()
+    assert prompt(view, NAMES) == "open a contest: lay at least one knight"
+    assert score(view, NAMES[:3]) == "Ann 0  ·  Ben 0  ·  Cleo 0"
+    assert chapters(view, NAMES[:3]) == []
+
+
+
+
+async def test_a_lost_10_shield_asks_which_chip_to_give_back() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        cards = {0: ["Y2", "G5", "R3"], 1: ["P2", "B4"], 2: ["B3", "Y5", "P3"]}
+        screen = await open_game(app, pilot, dealt_match(), cards)
+        await keys(pilot, "enter", "5", "enter")  # Ann R:5
+        await keys(pilot, "enter", "3", "4", "enter")  # Ben 3 4
+        await keys(pilot, "enter", "7", "7", "enter")  # Cleo 7 7
+        await keys(pilot, "enter", "p", "y")  # Ann passes and draws
+        await keys(pilot, "enter", "p", "n")  # Ben passes: Cleo wins red
+        assert isinstance(app.screen, ChapterEndScreen)
+        await keys(pilot, "enter", "enter", "down", "2", "enter")  # Cleo G:2
+        await keys(pilot, "enter", "down", "3", "enter")  # Ann 3
+        await keys(pilot, "enter", "up", "space", "enter")  # Ben 10S
+        await keys(pilot, "enter", "up", "space", "enter")  # Cleo 10S: 12
+        await keys(pilot, "enter", "down", "5", "down", "down", "7", "enter")  # Ann 5 7S
+        await keys(pilot, "enter", "p", "n")  # Ben passes (no chip to give back)
+        await keys(pilot, "enter", "p", "n")  # Cleo passes with her 10-shield laid
+        assert plays(screen)[-7:] == ["G:2", "3", "10S", "10S", "5 7S", "pass", "pass"]
+        assert screen.viewer == 2 and "choose a chip" in str(screen.query_one("#status").render())
+        assert screen.query_one("#at-colour-R").display
+        assert not screen.query_one("#at-colour-G").display  # only the chips she owns
+        await keys(pilot, "r")
+        assert plays(screen)[-1] == "return R"
+        assert isinstance(app.screen, ChapterEndScreen)
+        result = app.screen.result
+        assert result.headline == "Ann wins the green contest and takes the green chip"
+        assert "Cleo gave back the red chip" in result.why
