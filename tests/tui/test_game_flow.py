@@ -430,3 +430,16 @@ async def test_a_terminal_smaller_than_the_board_says_to_enlarge_it() -> None:
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert not screen.has_class("-too-small")
+
+
+async def test_ctrl_s_saves_what_the_screen_shows_beside_the_match_file() -> None:
+    opened = create_match(RULES, (Seat("Ann"), Seat("Bob")), {})
+    folder = opened.path.parent
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(app, pilot, opened, draws([]))
+        await pilot.press("ctrl+s")  # on the handoff screen: a screenshot of the handoff
+        await keys(pilot, "enter", "ctrl+s")  # Ann's own view
+        shots = sorted(folder.glob(f"{opened.path.stem}-*.svg"))
+    assert [p.name for p in shots] == [f"{opened.path.stem}-1.svg"]
+    assert "Ann" in shots[0].read_text(encoding="utf-8")

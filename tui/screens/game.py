@@ -37,7 +37,7 @@ from tui.games import kit_for
 from tui.messages import ShowMenu
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.handoff import HandoffScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEnd, MatchEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd, Chosen, Turn
@@ -62,6 +62,7 @@ class GameScreen(Screen[None]):
         Binding("q", "save_quit", "save & quit"),
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
+        Binding("ctrl+s", "screenshot", "screenshot", show=False),
     ]
 
     class BotChose(Message):
@@ -515,6 +516,10 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.kit.help))
+
+    def action_screenshot(self) -> None:
+        """An SVG of exactly what the screen shows, next to the match file."""
+        save_screenshot(self, self.opened.path)
 
     def action_save_quit(self) -> None:
         """Leave for the menu; the file already holds every move."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Static
 
 GENERAL = """\
@@ -73,3 +74,21 @@ class KeysScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def save_screenshot(screen: Screen[Any], match_file: Path) -> None:
+    """Save what `screen` shows as an SVG beside `match_file`, and say where (or why not).
+
+    Textual's own screenshot holds exactly the screen's cells, so a hand that is not on
+    screen is not in the file either."""
+    stem = match_file.stem
+    taken = {p.name for p in match_file.parent.glob(f"{stem}-*.svg")}
+    number = next(n for n in range(1, len(taken) + 2) if f"{stem}-{n}.svg" not in taken)
+    name = f"{stem}-{number}.svg"
+    try:
+        screen.app.save_screenshot(filename=name, path=str(match_file.parent))
+    except OSError as err:
+        screen.notify(f"Could not save the screenshot: {err}", title="Screenshot",
+                      severity="error", markup=False)
+        return
+    screen.notify(f"Saved {match_file.parent / name}", title="Screenshot", markup=False)

@@ -32,6 +32,7 @@ from tui.games import NoBoard, kit_for
 from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.screens.handoff import HandoffScreen
+from tui.screens.help import save_screenshot
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 
@@ -130,6 +131,7 @@ class ReplayScreen(Screen[None]):
         Binding("e", "export", "export"),
         Binding("c", "continue", "continue"),
         Binding("question_mark", "keys", "keys"),
+        Binding("ctrl+s", "screenshot", "screenshot", show=False),
         Binding("escape,q", "back", "back"),  # the only way out for a mouse
         Binding("left_square_bracket", "round(-1)", "round", group=ROUND, show=False),
         Binding("right_square_bracket", "round(1)", "round", group=ROUND, show=False),
@@ -581,6 +583,10 @@ class ReplayScreen(Screen[None]):
         self.post_message(PlayMatch(opened))
 
     # -- leaving --------------------------------------------------------------------------------
+    def action_screenshot(self) -> None:
+        """An SVG of exactly what the screen shows, next to the match file."""
+        save_screenshot(self, self.path)
+
     def action_keys(self) -> None:
         self.app.push_screen(ReplayKeys())
 
