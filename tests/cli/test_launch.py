@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,8 +20,12 @@ from tui.start import Start
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
-    """Every Start the app was run with (the app itself does not open)."""
+    """Every Start the app was run with (the app itself does not open).
+
+    pytest captures stdout, so there is no terminal: PARLOUR_FORCE_TTY=1 lets the command
+    go on to (the stand-in for) the app."""
     runs: list[Start | None] = []
+    monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
     monkeypatch.setattr(app, "run", runs.append)
     return runs
 
@@ -89,3 +96,37 @@ def test_replay_refuses_a_file_that_is_not_a_match(
     assert main(["replay", str(notes)]) == 2
     assert "not a Parlour match file" in capsys.readouterr().err
     assert started == []
+
+
+@pytest.mark.parametrize("argv", [[], ["new", "en-garde"], ["resume"]])
+def test_without_a_terminal_the_app_is_not_opened(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs: list[Start | None] = []
+    monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.delenv("PARLOUR_FORCE_TTY", raising=False)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("parlour: the app needs a terminal, but its output is redirected — ")
+    assert err.count("\n") == 1
+    assert runs == []
+
+
+def test_bad_input_is_still_named_first_without_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("PARLOUR_FORCE_TTY", raising=False)
+    assert main(["new", "go"]) == 2
+    assert "no game called 'go'" in capsys.readouterr().err
+
+
+def test_a_piped_new_draws_nothing_into_the_pipe(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "PARLOUR_FORCE_TTY"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "new", "en-garde"], capture_output=True, text=True,
+        timeout=60, env=env, stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "needs a terminal" in done.stderr and "Traceback" not in done.stderr

@@ -3,6 +3,7 @@ no traceback on a bug, and usage errors in one line."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,9 @@ codes = [
     main(["import", out + "/m.json"]),
     main(["list"]),
     main(["verify", out + "/missing.parlour"]),
+    main(["tournament", "en-garde", "--a", "greedy:easy", "--b", "random", "--games", "2",
+          "--seed", "1"]),
+    main(["new", "en-garde"]),  # no terminal here: refused before the app is imported
 ]
 print("CODES", codes, file=sys.stderr)
 print("TEXTUAL", sorted(m for m in sys.modules if m.split(".")[0] == "textual"), file=sys.stderr)
@@ -35,12 +39,13 @@ print("TEXTUAL", sorted(m for m in sys.modules if m.split(".")[0] == "textual"),
 
 
 def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "PARLOUR_FORCE_TTY"}
     done = subprocess.run(
         [sys.executable, "-c", HEADLESS, str(tmp_path)], capture_output=True, text=True,
-        timeout=120,
+        timeout=120, env=env, stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
-    assert "CODES [0, 0, 0, 0, 0, 0, 0, 2]" in done.stderr
+    assert "CODES [0, 0, 0, 0, 0, 0, 0, 2, 0, 2]" in done.stderr
     assert "TEXTUAL []" in done.stderr
 
 
@@ -64,7 +69,9 @@ def test_usage_errors_exit_2_in_one_line(capsys: pytest.CaptureFixture[str]) -> 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for command in ("selfplay", "verify", "export", "import", "list", "new", "resume", "replay"):
+    commands = ("selfplay", "tournament", "verify", "export", "import", "list", "new",
+                "resume", "replay")
+    for command in commands:
         assert command in out
 
 

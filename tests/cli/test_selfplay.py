@@ -53,6 +53,15 @@ def test_the_same_seed_plays_the_same_matches(
     ("argv", "message"),
     [
         (["selfplay", "chess"], "no game called 'chess'"),
+        (["selfplay", "en-garde", "--seat", "mcts"], "choose ismcts"),
+        (["selfplay", "en-garde", "--seat", "robot"], "no bot called 'robot'"),
+        (["selfplay", "en-garde", "--seat", "greedy:expert"], "no level 'expert'"),
+        (["selfplay", "en-garde", "--seat", "random", "--seat", "random", "--seat", "random"],
+         "for 2 players, not 3"),
+        (["selfplay", "attacke", "--players", "4", "--seat", "random", "--seat", "greedy"],
+         "2 --seat given for 4 players"),
+        (["selfplay", "en-garde", "-o", "level=basic", "-o", "level=advanced"],
+         "option level given twice"),
         (["selfplay", "en-garde", "--option", "level=expert"], "must be one of"),
         (["selfplay", "en-garde", "--option", "colour=red"], "unknown option 'colour'"),
         (["selfplay", "en-garde", "--option", "level"], "is not KEY=VALUE"),
@@ -100,12 +109,13 @@ def test_ctrl_c_stops_cleanly_leaving_only_complete_matches(
     choose = RandomBot.choose
     calls = 0
 
-    def interrupted(self: RandomBot, rules: object, state: object, seat: int) -> object:
+    def interrupted(self: RandomBot, rules: object, view: object, legal: object,
+                    budget: object = None) -> object:
         nonlocal calls
         calls += 1
         if calls == 150:  # somewhere in the middle of the run, inside a match
             raise KeyboardInterrupt
-        return choose(self, rules, state, seat)  # type: ignore[arg-type]
+        return choose(self, rules, view, legal, budget)  # type: ignore[arg-type]
 
     monkeypatch.setattr(RandomBot, "choose", interrupted)
     out = tmp_path / "out"
@@ -139,3 +149,41 @@ def test_sigint_in_a_real_process_leaves_only_valid_files(
     assert sorted(out.iterdir()) == written
     assert main(["verify", *map(str, written)]) == 0
     assert all("finished" in line for line in capsys.readouterr().out.splitlines())
+
+
+def test_one_seat_spec_plays_every_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["selfplay", "en-garde", "--seat", "Greedy:Easy", "--games", "2", "--seed", "3",
+            "--out", str(tmp_path)]
+    assert main(argv) == 0
+    files = sorted(tmp_path.glob("*.parlour"))
+    assert len(files) == 2
+    seats = read_log(files[0]).header.seats
+    assert [(s.name, s.kind, s.bot) for s in seats] == [
+        ("Greedy easy 1", "bot", "greedy:easy"), ("Greedy easy 2", "bot", "greedy:easy")]
+    assert "winner Greedy easy" in capsys.readouterr().out
+    assert main(["verify", *map(str, files)]) == 0
+
+
+def test_a_spec_per_seat_sets_the_number_of_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["selfplay", "attacke", "--seat", "greedy:easy", "--seat", "random",
+            "--seat", "ismcts:easy", "--games", "1", "--seed", "2", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    (path,) = tmp_path.glob("*.parlour")
+    assert [s.bot for s in read_log(path).header.seats] == ["greedy:easy", "random", "ismcts:easy"]
+    assert [s.name for s in read_log(path).header.seats] == [
+        "Greedy easy 1", "Random 2", "IS-MCTS easy 3"]
+
+
+def test_an_unknown_spec_names_the_specs_the_game_takes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["selfplay", "en-garde", "--seat", "mcts:normal", "--games", "1", "--seed", "1",
+            "--out", str(tmp_path / "out")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--seat 'mcts:normal'" in err and "En Garde takes: random, greedy:easy" in err
+    assert "ismcts:hard" in err and "mcts:easy" not in err.replace("ismcts:easy", "")

@@ -56,7 +56,9 @@ def test_a_file_cut_inside_its_header_has_nothing_to_recover(
     match_file.write_bytes(match_file.read_bytes()[:30])
     code, out, _ = verify(capsys, match_file)
     assert code == 1
-    assert "nothing is recoverable" in out
+    assert out.startswith(f"{match_file}: damaged before entry 0 (its header is unreadable: ")
+    assert out.endswith("); nothing is recoverable\n")
+    assert out.count(match_file.name) == 1 and out.count("recover") == 1
 
 
 def test_an_illegal_action_is_named_with_its_entry(
@@ -81,7 +83,8 @@ def test_a_newer_format_is_unusable(match_file: Path, capsys: pytest.CaptureFixt
     code, out, err = verify(capsys, match_file)
     assert code == 2
     assert out == ""
-    assert err.startswith(f"parlour: {match_file}: ") and "newer" in err
+    assert err.startswith(f"parlour: {match_file}: written by a newer Parlour (format ")
+    assert err.count(match_file.name) == 1
 
 
 @pytest.mark.parametrize("kind", ["text", "empty", "missing", "folder"])
@@ -99,6 +102,9 @@ def test_input_that_is_no_match_file_is_unusable(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith(f"parlour: {target}: ")
+    assert err.count(target.name) == 1  # the verdict does not name the file again
+    if kind in ("text", "empty"):
+        assert err.startswith(f"parlour: {target}: is not a Parlour match file: it ")
 
 
 def test_the_worst_verdict_sets_the_exit_code(

@@ -1,0 +1,190 @@
+"""The `parlour` command: launch the app, or work on match files and bots without it.
+
+The parser and `main` live here; each command lives in its module: `launch` (the app: no
+command, `new`, `resume`, `replay`), `selfplay`, `tournament`, `files` (`verify`, `export`,
+`import`, `list`), and `common` (the error type, exit codes and the checks on what was typed).
+
+Headless commands never import Textual, and every heavy import happens inside the command that
+needs it, so `--help` and `--version` are instant and the app reaches its menu as fast as a
+bare Textual app. Nothing reaches the user as a traceback: errors read
+`parlour: <what went wrong> — <what to do>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+import core
+from tui.cli.common import (
+    EXIT_BAD,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    CliError,
+    positive,
+    say_error,
+    whole,
+)
+from tui.cli.files import cmd_export, cmd_import, cmd_list, cmd_verify
+from tui.cli.launch import cmd_app, cmd_new, cmd_replay, cmd_resume
+from tui.cli.selfplay import cmd_selfplay
+from tui.cli.tournament import cmd_tournament
+
+__all__ = [
+    "EXIT_BAD",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "PROG",
+    "CliError",
+    "main",
+]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors in Parlour's one-line style (still exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        say_error(message, f"see '{self.prog} --help'")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog=PROG,
+        description="Parlour, a terminal games salon. With no command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {core.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def option_flag(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+            help="a game option, e.g. level=advanced (repeatable, each key once)",
+        )
+
+    def run_flags(sub: argparse.ArgumentParser, out_help: str, *, out_required: bool) -> None:
+        sub.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
+        sub.add_argument("--games", type=positive, required=True, metavar="N")
+        sub.add_argument("--seed", type=whole, required=True, metavar="S",
+                         help="the whole run is reproducible from it")
+        sub.add_argument("--out", type=Path, required=out_required, metavar="DIR", help=out_help)
+
+    new = commands.add_parser("new", help="open the app at a new game of GAME")
+    new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+    option_flag(new)
+
+    resume = commands.add_parser("resume", help="open the app at a saved match (or the list)")
+    resume.add_argument("match", metavar="ID", nargs="?", help="match id (or file)")
+
+    replay = commands.add_parser("replay", help="open the app's replay viewer on a match")
+    replay.add_argument("match", metavar="FILE", help="match file (or id)")
+
+    selfplay = commands.add_parser("selfplay", help="bots play matches into a folder")
+    selfplay.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+    option_flag(selfplay)
+    selfplay.add_argument(
+        "--seat", action="append", default=[], metavar="SPEC",
+        help="the bot at the next seat: random, greedy, mcts or ismcts, with a level "
+             "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
+             "(default: random)",
+    )
+    run_flags(selfplay, "the folder for the match files", out_required=True)
+
+    tournament = commands.add_parser(
+        "tournament", help="bot A against bot B: results, a 95%% interval, time per decision"
+    )
+    tournament.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+    tournament.add_argument("--a", required=True, metavar="SPEC",
+                            help="the bot under test, e.g. ismcts:normal")
+    tournament.add_argument("--b", required=True, metavar="SPEC",
+                            help="its opponent, at every other seat, e.g. random")
+    option_flag(tournament)
+    run_flags(tournament, "also write every match file here (default: none)",
+              out_required=False)
+
+    verify = commands.add_parser("verify", help="check match files: integrity and rules")
+    verify.add_argument("files", metavar="FILE", nargs="+")
+
+    export = commands.add_parser("export", help="a match as text, Markdown or JSON")
+    export.add_argument("match", metavar="FILE", help="match file (or id)")
+    export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
+    export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
+    export.add_argument("--force", action="store_true",
+                        help="with --out: overwrite an existing file")
+    export.add_argument(
+        "--seat", type=positive, metavar="N",
+        help="text/md: what player N saw, their hand included (default while a match of "
+             "hidden hands is on: the public transcript, no hand shown)",
+    )
+    export.add_argument(
+        "--reveal-all", action="store_true",
+        help="json: export a match whose hands are still secret, every card readable",
+    )
+
+    imp = commands.add_parser("import", help="recreate a match file from a JSON export")
+    imp.add_argument("file", metavar="FILE.json", type=Path)
+
+    commands.add_parser("list", help="the matches in the store")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: run one command and return its exit code."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")  # a narrow terminal encoding must not crash output
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as leaving:  # --help, --version and usage errors
+        return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
+    try:
+        return _COMMANDS[args.command](args)
+    except CliError as err:
+        say_error(err.what, err.todo)
+        return err.code
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BAD
+    except Exception as err:  # the last line of defence: a short message, never a traceback
+        if os.environ.get("PARLOUR_DEBUG"):
+            traceback.print_exc()
+        say_error(
+            f"unexpected error ({type(err).__name__}: {err})",
+            "this is a bug in Parlour; please report it with the command you ran "
+            "(set PARLOUR_DEBUG=1 to see the details)",
+        )
+        return EXIT_BAD
+
+
+def _silence_stdout() -> None:
+    """After the reader of a pipe left (`parlour export x | head`), drop further output."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+_COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
+    None: cmd_app,
+    "new": cmd_new,
+    "resume": cmd_resume,
+    "replay": cmd_replay,
+    "selfplay": cmd_selfplay,
+    "tournament": cmd_tournament,
+    "verify": cmd_verify,
+    "export": cmd_export,
+    "import": cmd_import,
+    "list": cmd_list,
+}

@@ -1,0 +1,192 @@
+"""What every command shares: the error type and exit codes, and the checks on what was typed.
+
+A game id, `--option KEY=VALUE` pairs, a bot spec and a match file are checked here, each
+refusal a `CliError` naming what the user can choose instead. Imports of `core` and `replays`
+happen inside the functions, so `--help` stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.ai import Bot, Budget
+    from core.rules import Action, Rules
+
+PROG = "parlour"
+EXIT_OK, EXIT_BAD, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+"""Done; damaged or illegal data (or a bug); unusable input; stopped by Ctrl-C."""
+
+
+class CliError(Exception):
+    """A problem the user can fix: what went wrong, what to do, and the exit code."""
+
+    def __init__(self, what: str, todo: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(what)
+        self.what, self.todo, self.code = what, todo, code
+
+
+def say_error(what: str, todo: str = "") -> None:
+    """`parlour: <what went wrong> — <what to do>` on stderr."""
+    print(f"{PROG}: {what}" + (f" — {todo}" if todo else ""), file=sys.stderr)
+
+
+# -- argument types ------------------------------------------------------------------------
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number, 1 or more."""
+    value = whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def whole(text: str) -> int:
+    """An argparse type: a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+# -- games and options ---------------------------------------------------------------------
+
+
+def game_rules(game: str) -> Rules[Any, Any, Any]:
+    """The rules of a playable game, or a CliError listing the games there are."""
+    from core import registry
+
+    try:
+        return registry.get(game)
+    except registry.UnknownGame as err:
+        known = ", ".join(rules.id for rules in registry.all())
+        raise CliError(str(err), f"choose one of: {known}") from None
+
+
+def game_options(rules: Rules[Any, Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` texts, checked and typed by the game's declared options; each key once."""
+    from core.rules import BadOption, resolve_options
+
+    given: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise CliError(f"--option {pair!r} is not KEY=VALUE", options_hint(rules))
+        if key in given:
+            raise CliError(f"option {key} given twice ({given[key]!r} and {value.strip()!r})",
+                           f"give --option {key}=... once")
+        given[key] = value.strip()
+    try:
+        return resolve_options(rules.options, given)
+    except BadOption as err:
+        raise CliError(str(err), options_hint(rules)) from None
+
+
+def options_hint(rules: Rules[Any, Any, Any]) -> str:
+    """The game's options and their values, for a refusal's "what to do"."""
+    if not rules.options:
+        return f"{rules.title} has no options"
+    described = "; ".join(
+        f"{o.key}={'|'.join(str(c) for c in o.choices) or type(o.default).__name__}"
+        f" (default {o.default})"
+        for o in rules.options
+    )
+    return f"{rules.title} options: {described}"
+
+
+def player_count(rules: Rules[Any, Any, Any], players: int) -> int:
+    """`players` when the game seats that many, else a CliError saying how many it seats."""
+    if not rules.min_players <= players <= rules.max_players:
+        span = (
+            str(rules.min_players) if rules.min_players == rules.max_players
+            else f"{rules.min_players} to {rules.max_players}"
+        )
+        raise CliError(f"{rules.title} is for {span} players, not {players}",
+                       f"use --players {rules.min_players}")
+    return players
+
+
+# -- bots ----------------------------------------------------------------------------------
+
+_TITLES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "ismcts": "IS-MCTS"}
+
+
+def bot_spec(text: str, rules: Rules[Any, Any, Any], flag: str = "--seat") -> str:
+    """`text` checked by the app's own spec parser, as `kind:level` ("random" alone).
+
+    An unknown bot or level, or a bot the game cannot use, is a CliError listing the specs
+    this game accepts."""
+    from core.ai import BOTS, UnknownBot, parse_spec, specs_for
+
+    try:
+        kind, level = parse_spec(text, rules)
+    except UnknownBot as err:
+        raise CliError(f"{flag} {text!r}: {err}",
+                       f"{rules.title} takes: {', '.join(specs_for(rules))}") from None
+    return kind if BOTS[kind].needs == "nothing" else f"{kind}:{level}"
+
+
+def bot_title(spec: str) -> str:
+    """A seat name for a bot: "Random", "Greedy", "IS-MCTS hard" (the level unless normal)."""
+    from core.ai import DEFAULT_LEVEL
+
+    kind, _, level = spec.partition(":")
+    title = _TITLES.get(kind, kind)
+    return title if level in ("", DEFAULT_LEVEL) else f"{title} {level}"
+
+
+class TimedBot:
+    """A bot thinking on the command line's budget (iterations and a real clock), with the
+    seconds each of its decisions took (by `time.perf_counter`)."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        from core.ai import budget_for, make_bot
+
+        self.spec = spec
+        self.bot: Bot = make_bot(spec, seed)
+        self.budget: Budget = budget_for(spec, clock=time.monotonic)
+        self.seconds: list[float] = []
+
+    def choose(
+        self, rules: Rules[Any, Any, Any], view: Any, legal: Any, budget: Budget | None = None
+    ) -> Action:
+        """The wrapped bot's choice, on this bot's budget (or the one given), timed."""
+        start = time.perf_counter()
+        action = self.bot.choose(rules, view, legal, budget or self.budget)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+    @property
+    def at_time_cap(self) -> int:
+        """How many decisions ran until the budget's seconds (not its iterations) stopped them."""
+        cap = self.budget.seconds
+        return sum(1 for s in self.seconds if s >= cap) if cap > 0 else 0
+
+
+def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
+    """"Ann and Bob", or "none (a draw)"."""
+    return " and ".join(names[w] for w in winners) if winners else "none (a draw)"
+
+
+# -- match files ---------------------------------------------------------------------------
+
+
+def locate(target: str) -> Path:
+    """A match file by path or store id, readable enough to open."""
+    from replays.errors import LogError
+    from replays.logfile import read_header
+    from replays.store import locate as find
+
+    try:
+        path = find(target)
+        read_header(path)
+    except LogError as err:
+        raise CliError(str(err), "give a .parlour file or an id from 'parlour list'") from None
+    return path

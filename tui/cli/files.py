@@ -1,0 +1,296 @@
+"""`parlour verify`, `export`, `import` and `list`: match files, without the app.
+
+**Exports keep hidden hands hidden.** Until a match of a game that hides hands is over, text
+and Markdown are written from a seat (`--seat N`: what player N saw, their own hand included)
+or, by default, as the public transcript (the spectator's view: no one's hand). JSON is the
+lossless backup and holds every draw, so for such a match it needs `--reveal-all`; `--seat`
+has no meaning there and is refused. A finished match exports everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui.cli.common import (
+    EXIT_BAD,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    CliError,
+    locate,
+    say_error,
+    winners_text,
+)
+
+if TYPE_CHECKING:
+    from core.match import Match
+
+# -- verify --------------------------------------------------------------------------------
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """One verdict per file, `FILE: verdict`; the exit code is the worst verdict's."""
+    worst = EXIT_OK
+    for name in args.files:
+        code, verdict = verify_one(Path(name))
+        if code == EXIT_USAGE:
+            say_error(f"{name}: {verdict}", "give the path of a .parlour match file")
+        else:
+            print(f"{name}: {verdict}", flush=True)
+        worst = max(worst, code)
+    return worst
+
+
+def verify_one(path: Path) -> tuple[int, str]:
+    """(exit code, verdict) for one file: integrity first, then every entry through the rules.
+
+    The verdict follows the file's name on its line, so it never names the file again."""
+    from core import registry
+    from core.match import ActionEntry, BadEntry, Match
+    from replays import chain
+    from replays.errors import DamagedLog, LogError, NewerFormat, NotAMatchFile
+    from replays.logfile import read_log
+
+    if not path.exists():
+        return EXIT_USAGE, "no such file"
+    if path.is_dir():
+        return EXIT_USAGE, "is a folder, not a match file"
+    try:
+        log = read_log(path)
+    except DamagedLog as err:
+        why = _unnamed(str(err), path).removeprefix("cannot be used: ")
+        why = why.removesuffix("; nothing can be recovered")
+        return EXIT_BAD, f"damaged before entry 0 ({why}); nothing is recoverable"
+    except NewerFormat as err:
+        return EXIT_USAGE, (
+            f"written by a newer Parlour (format {err.version}; this one reads up to "
+            f"{chain.FORMAT_VERSION}): upgrade Parlour to check it"
+        )
+    except NotAMatchFile as err:
+        return EXIT_USAGE, _unnamed(str(err), path)
+    except LogError as err:
+        return EXIT_USAGE, _unnamed(str(err), path)
+    try:
+        rules = registry.get(log.header.game)
+    except registry.UnknownGame as err:
+        return EXIT_USAGE, f"cannot check the rules: {err} (a newer Parlour may know it)"
+    try:
+        match = Match(rules, log.header, log.entries)
+    except BadEntry as err:
+        what = "illegal action" if isinstance(log.entries[err.index], ActionEntry) else "bad entry"
+        return EXIT_BAD, f"{what} at entry {err.index}: {err.reason}"
+    except ValueError as err:
+        return EXIT_BAD, f"the header does not suit {rules.title}: {err}"
+    if log.damage is not None:
+        entry = log.damage.entry
+        kept = f"entries 0..{entry - 1} are recoverable" if entry else "nothing is recoverable"
+        return EXIT_BAD, f"damaged at entry {entry} ({log.damage.reason}); {kept}"
+    outcome = match.outcome()
+    names = [seat.name for seat in log.header.seats]
+    if outcome is None:
+        seat = match.to_move()
+        waiting = "chance" if seat is None or seat < 0 else names[seat]
+        status = f"not finished: {waiting} to move"
+    else:
+        score = f" ({'-'.join(str(s) for s in outcome.scores)})" if outcome.scores else ""
+        status = f"finished: winner {winners_text(outcome.winners, names)}{score}"
+    return EXIT_OK, f"ok: {len(log.entries)} entries, {status}"
+
+
+def _unnamed(message: str, path: Path) -> str:
+    """A replays message without the file's name (the verdict line starts with it)."""
+    name = path.name
+    message = message.removeprefix(f"{name} ")
+    for named, plain in ((f" {name}:", ":"), (f" ({name})", ""), (f" {name}", " it")):
+        message = message.replace(named, plain)
+    return message
+
+
+# -- export --------------------------------------------------------------------------------
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """`parlour export FILE [--format text|md|json] [--seat N] [--reveal-all] [--out PATH]`."""
+    from replays.errors import LogError
+    from replays.store import load_match
+
+    path = locate(args.match)
+    out: Path | None = args.out
+    if out is not None:
+        _check_target(out, force=args.force)
+    try:
+        match, damage = load_match(path)
+    except LogError as err:
+        raise CliError(str(err), f"check it with: {PROG} verify {path}") from None
+    text = _export_json(match, args) if args.format == "json" else _export_text(match, args)
+    if damage is not None:
+        say_error(f"warning: {damage}", f"exported the {damage.entry} intact entries")
+    if out is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise CliError(f"cannot write {out}: {err.strerror or err}",
+                       "choose another --out path", EXIT_BAD) from None
+    print(f"exported to {out}")
+    return EXIT_OK
+
+
+def _check_target(out: Path, *, force: bool) -> None:
+    if out.is_dir():
+        raise CliError(f"{out} is a folder", "give --out the path of a file to write")
+    if out.exists() and not force:
+        raise CliError(f"{out} already exists",
+                       "pass --force to overwrite it, or choose another --out path; "
+                       "nothing was written")
+
+
+def _hides_hands(match: Match) -> bool:
+    """Whether some hand in `match` is still secret (a hidden-hand game, not over)."""
+    return bool(match.rules.hides_information) and not match.is_over
+
+
+def _export_json(match: Match, args: argparse.Namespace) -> str:
+    from replays import export
+
+    if args.seat is not None:
+        raise CliError(
+            "--seat does not apply to --format json: JSON is the whole match file, every "
+            "seat's cards included",
+            "drop --seat, or use --format text or md to export what one player saw",
+        )
+    if _hides_hands(match) and not args.reveal_all:
+        raise CliError(
+            "the match is not over, and a JSON export holds every card dealt, including "
+            "the hands that are still secret",
+            "pass --reveal-all to export it anyway (every hand readable in the file), or use "
+            "--format text for the public transcript",
+        )
+    return export.to_json(match)
+
+
+def _export_text(match: Match, args: argparse.Namespace) -> str:
+    from core.rules import SPECTATOR
+    from replays import export
+    from replays.errors import LogError
+
+    seats = match.header.seats
+    hidden = bool(match.rules.hides_information)
+    if args.reveal_all:
+        raise CliError(
+            "--reveal-all is for --format json only",
+            "text and Markdown show every hand once the match is over; before that, "
+            "export the public transcript or one player's with --seat N",
+        )
+    if args.seat is not None:
+        if args.seat > len(seats):
+            raise CliError(f"this match has no seat {args.seat}",
+                           f"choose --seat 1 to {len(seats)}")
+        perspective: int | None = args.seat - 1
+        name = seats[args.seat - 1].name
+        seen = (
+            f"{name} (seat {args.seat}); this shows {name}'s hand, no one else's"
+            if hidden and not match.is_over else f"{name} (seat {args.seat})"
+        )
+    elif match.is_over:
+        perspective, seen = None, "everyone (the match is over, so every hand is shown)"
+    elif hidden:
+        perspective = SPECTATOR
+        seen = ("no seat: the public transcript, no one's hand is shown "
+                "(the match is not over; --seat N shows what player N saw)")
+    else:
+        perspective, seen = SPECTATOR, "everyone (nothing is hidden in this game)"
+    markdown = args.format == "md"
+    render = export.to_markdown if markdown else export.to_text
+    try:
+        text = render(match, perspective)
+    except LogError as err:
+        raise CliError(str(err), "choose another --seat") from None
+    return _seen_by(text, seen, markdown=markdown)
+
+
+def _seen_by(text: str, seen: str, *, markdown: bool) -> str:
+    """The transcript with its heading's "Seen by" line saying `seen`."""
+    label = "- **Seen by:** " if markdown else "Seen by: "
+    lines = text.split("\n")
+    for number, line in enumerate(lines[:12]):
+        if line.startswith(label):
+            lines[number] = label + seen
+            break
+    return "\n".join(lines)
+
+
+# -- import, list --------------------------------------------------------------------------
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """`parlour import FILE.json`: the identical match file, into the store."""
+    from replays import paths
+    from replays.errors import LogError, SaveFailed
+    from replays.export import from_json, import_json
+    from replays.store import file_name
+
+    hint = "give a file made by 'parlour export --format json'"
+    try:
+        header, _ = from_json(args.file.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise CliError(f"cannot read {args.file}: {err.strerror or err}", hint) from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file} is not a text file, so not a JSON export", hint) from None
+    except LogError as err:
+        raise CliError(str(err), hint) from None
+    existing = paths.matches_dir() / file_name(header)
+    if existing.exists():
+        raise CliError(f"this match is already in the store: {existing}",
+                       "nothing was imported; remove that file first to import it again")
+    try:
+        path = import_json(args.file)
+    except SaveFailed as err:
+        raise CliError(str(err), "check the disk space and Parlour's data folder",
+                       EXIT_BAD) from None
+    except LogError as err:
+        raise CliError(str(err), hint) from None
+    print(path)
+    return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """`parlour list`: a table of the matches in the store."""
+    from replays import paths
+    from replays.store import scan_matches
+
+    listing = scan_matches()
+    for path, why in listing.unreadable:
+        say_error(f"skipped {path.name}: {_unnamed(why, path)}",
+                  f"check it with: {PROG} verify {path}")
+    if not listing.matches:
+        print(f"no saved matches in {paths.matches_dir()}")
+        return EXIT_OK
+    rows = [("ID", "GAME", "SEATS", "TURNS", "LAST PLAYED", "RESULT", "FILE")]
+    for found in listing.matches:
+        names = [seat.name for seat in found.seats]
+        if found.outcome is None:
+            result = "damaged" if found.damage is not None else "in progress"
+        else:
+            result = "finished: " + (
+                winners_text(found.outcome.winners, names) if found.outcome.winners else "draw"
+            )
+        rows.append((
+            found.header.match_id[:8],
+            found.title,
+            ", ".join(names),
+            str(found.turns),
+            datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M"),
+            result,
+            found.path.name,
+        ))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        print("  ".join([*cells, row[-1]]))
+    return EXIT_OK

@@ -1,0 +1,85 @@
+"""`parlour`, `parlour new`, `resume` and `replay`: check what was asked, then open the app.
+
+The app draws a full-screen interface, so it opens only on a terminal: with stdin or stdout
+redirected (`parlour new en-garde > out.txt`) the command refuses, exit 2, instead of writing
+escape codes into a file. `PARLOUR_FORCE_TTY=1` skips that check; it exists for tests that run
+the app (or a stand-in for it) headless, and is not meant for players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from tui.cli.common import EXIT_BAD, EXIT_OK, EXIT_USAGE, PROG, CliError, game_options, game_rules
+from tui.cli.common import locate as locate_match
+
+if TYPE_CHECKING:
+    from tui.start import Start
+
+FORCE_TTY = "PARLOUR_FORCE_TTY"
+"""Set to 1 to open the app without a terminal (tests only)."""
+
+
+def launch(start: Start | None) -> int:
+    """Open the app at `start`; the only place Textual is imported."""
+    if os.environ.get(FORCE_TTY) != "1":
+        for name, stream in (("output", sys.stdout), ("input", sys.stdin)):
+            isatty = getattr(stream, "isatty", None)
+            if stream is None or isatty is None or not isatty():
+                raise CliError(
+                    f"the app needs a terminal, but its {name} is redirected",
+                    f"run {PROG} in a terminal; to work on match files without one, see "
+                    f"'{PROG} --help' (selfplay, tournament, verify, export, import, list)",
+                    EXIT_USAGE,
+                )
+    try:
+        from tui.app import run
+    except ImportError as err:
+        raise CliError(
+            f"the app cannot start ({err})",
+            "reinstall Parlour; the headless commands (selfplay, verify, export, list) still work",
+            EXIT_BAD,
+        ) from None
+    run(start)
+    return EXIT_OK
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    """`parlour`: the main menu."""
+    return launch(None)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """`parlour new GAME [--option K=V]`: the new-game form of GAME, options preselected."""
+    from tui.start import Start
+
+    rules = game_rules(args.game)
+    options = game_options(rules, args.option)
+    return launch(Start(kind="new", game=rules.id, options=options))
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    """`parlour resume [ID]`: a saved match that is not over, or the list of them."""
+    from tui.start import Start
+
+    if args.match is None:
+        return launch(Start(kind="resume"))
+    from replays.logfile import read_log
+    from replays.store import summarise
+
+    path = locate_match(args.match)
+    if summarise(read_log(path)).finished:
+        raise CliError(
+            f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}"
+        )
+    return launch(Start(kind="resume", match=str(path)))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """`parlour replay FILE`: the replay viewer."""
+    from tui.start import Start
+
+    return launch(Start(kind="replay", match=str(locate_match(args.match))))

@@ -1,0 +1,179 @@
+"""`parlour selfplay`: bots play complete matches into a folder, reproducibly from a seed.
+
+`play_one` is the one way the command line plays a match (tournaments too): `core.play`'s turn
+loop, every action through the match file's writer when there is a file. An interrupted or
+failed match leaves no file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import core
+from tui.cli.common import (
+    EXIT_BAD,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    CliError,
+    TimedBot,
+    bot_spec,
+    bot_title,
+    game_options,
+    game_rules,
+    player_count,
+    winners_text,
+)
+
+if TYPE_CHECKING:
+    from core.ai import Bot
+    from core.match import Match, Seat
+    from core.rules import Rules
+
+
+@dataclass(frozen=True)
+class _Played:
+    winners: str
+    scores: str
+    actions: int
+    moves: int
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """`parlour selfplay GAME [--seat SPEC ...] --games N --seed S --out DIR`."""
+    from core.match import Seat
+    from core.rules import CHANCE
+
+    rules = game_rules(args.game)
+    options = game_options(rules, args.option)
+    given = [bot_spec(text, rules) for text in args.seat]
+    players = player_count(
+        rules, args.players or (len(given) if len(given) > 1 else rules.min_players)
+    )
+    if len(given) > 1 and len(given) != players:
+        raise CliError(f"{len(given)} --seat given for {players} players",
+                       f"give one --seat for every seat, or one for all {players}")
+    specs = given * players if len(given) == 1 else given or ["random"] * players
+    seats = tuple(
+        Seat(f"{bot_title(spec)} {n}", "bot", spec) for n, spec in enumerate(specs, start=1)
+    )
+    out: Path = args.out
+    width = len(str(args.games))
+    names = [f"{rules.id}-{n:0{max(4, width)}d}.parlour" for n in range(1, args.games + 1)]
+    prepare_folder(out, names)
+
+    master = random.Random(args.seed)
+    written = 0
+    try:
+        for number, name in enumerate(names, start=1):
+            chance = random.Random(master.getrandbits(64))
+            bots = {n: TimedBot(spec, master.getrandbits(64)) for n, spec in enumerate(specs)}
+            match = play_one(rules, options, seats, bots, chance, out / name)
+            outcome = match.outcome()
+            assert outcome is not None
+            moves = [entry for _, entry in match.actions()]
+            played = _Played(
+                winners=winners_text(outcome.winners, [s.name for s in seats]),
+                scores="-".join(str(s) for s in outcome.scores) or "none",
+                actions=len(moves),
+                moves=sum(1 for entry in moves if entry.seat != CHANCE),
+            )
+            written += 1
+            print(
+                f"[{number:>{width}}/{args.games}] {name}: "
+                f"winner {played.winners}, score {played.scores}, "
+                f"{played.actions} actions ({played.moves} by players)",
+                flush=True,
+            )
+    except KeyboardInterrupt:
+        print(
+            f"interrupted: {written} of {args.games} matches written to {out} "
+            "(the unfinished one was removed)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    print(f"{written} matches written to {out}")
+    return EXIT_OK
+
+
+def prepare_folder(out: Path, names: Sequence[str]) -> None:
+    """Create `out` if needed; refuse when any of `names` is already in it."""
+    if out.exists() and not out.is_dir():
+        raise CliError(f"{out} is not a folder", "give --out a folder (it is created if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CliError(f"cannot create {out}: {err.strerror or err}",
+                       "choose a folder you can write to") from None
+    taken = [name for name in names if (out / name).exists()]
+    if taken:
+        raise CliError(f"{out / taken[0]} already exists ({len(taken)} of the files would clash)",
+                       "choose an empty folder or remove the old files; nothing was overwritten")
+
+
+def play_one(
+    rules: Rules[Any, Any, Any],
+    options: dict[str, Any],
+    seats: Sequence[Seat],
+    bots: Mapping[int, Bot],
+    chance: random.Random,
+    path: Path | None,
+) -> Match:
+    """One complete match, into the file `path` (kept only once the match is over) or, with
+    None, in memory only."""
+    from core.match import Header, Match
+    from core.play import play_out
+    from replays.errors import LogError
+    from replays.logfile import LogWriter
+    from replays.store import OpenMatch
+
+    header = Header(
+        game=rules.id,
+        options=options,
+        seats=tuple(seats),
+        match_id=uuid.uuid4().hex,
+        created=datetime.now().astimezone().isoformat(timespec="seconds"),
+        app_version=core.__version__,
+    )
+    if path is None:
+        match = Match(rules, header)
+        play_out(match, bots, chance)
+        return match
+    try:
+        writer = LogWriter.create(path, header)
+    except LogError as err:
+        todo = (
+            "something else is writing to the --out folder; give each run its own folder"
+            if path.exists() else "check that the --out folder is writable"
+        )
+        raise CliError(str(err), todo, EXIT_BAD) from None
+    except KeyboardInterrupt:
+        discard(path)
+        raise
+    try:
+        with OpenMatch(Match(rules, header, sink=writer.append), writer) as opened:
+            match = opened.match
+            play_out(match, bots, chance, submit=opened.submit)
+    except BaseException as err:
+        writer.close()
+        discard(path)
+        if isinstance(err, LogError):
+            raise CliError(str(err), "check the disk space and the --out folder",
+                           EXIT_BAD) from None
+        raise
+    return match
+
+
+def discard(path: Path) -> None:
+    """Remove an unfinished match file and its lock note."""
+    from replays.lock import sidecar
+
+    path.unlink(missing_ok=True)
+    sidecar(path).unlink(missing_ok=True)

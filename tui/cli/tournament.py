@@ -1,0 +1,222 @@
+"""`parlour tournament`: bot A against bot B over many matches, with a confidence interval.
+
+Seats rotate: in game g (from 0) A sits at seat g mod players and B at every other seat, so
+over a multiple of the player count each side plays every seat equally (who moves first
+included). Every game's deal and every bot's seed come from `--seed`; bots think on their
+level's budget with a real clock, and each decision is timed with `time.perf_counter`. The
+statistics (tally, Wilson interval, timing) are `core.ai.tournament`'s; this module plays and
+formats. Match files are written only with `--out` (each verifies); Ctrl-C stops between or
+inside a game and still prints the result so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from tui.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    TimedBot,
+    bot_spec,
+    bot_title,
+    game_options,
+    game_rules,
+    player_count,
+)
+from tui.cli.selfplay import play_one, prepare_folder
+
+if TYPE_CHECKING:
+    from core.ai.tournament import Tally
+    from core.match import Seat
+    from core.rules import Outcome, Rules
+
+BAR = 20
+"""Width of the progress bar, in characters."""
+
+
+@dataclass
+class _Side:
+    """One side's bots and their decision times, over the games so far."""
+
+    spec: str
+    seconds: list[float] = field(default_factory=list)
+    at_time_cap: int = 0
+
+    def add(self, bot: TimedBot) -> None:
+        self.seconds += bot.seconds
+        self.at_time_cap += bot.at_time_cap
+
+
+@dataclass
+class _Results:
+    """What happened so far: each game's outcome with A's seat, and both sides' times."""
+
+    a: _Side
+    b: _Side
+    players: int
+    games: list[tuple[Outcome, int]] = field(default_factory=list)
+
+    def tally(self, seat: int | None = None) -> Tally:
+        """A's tally, over every game or over the games A played at `seat`."""
+        from core.ai.tournament import tally
+
+        return tally((o, s) for o, s in self.games if seat is None or s == seat)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """`parlour tournament GAME --a SPEC --b SPEC --games N --seed S [--players N]
+    [--option K=V] [--out DIR]`."""
+    rules = game_rules(args.game)
+    options = game_options(rules, args.option)
+    a, b = bot_spec(args.a, rules, "--a"), bot_spec(args.b, rules, "--b")
+    players = player_count(rules, args.players or rules.min_players)
+    out: Path | None = args.out
+    width = max(4, len(str(args.games)))
+    names = [f"{rules.id}-{n:0{width}d}.parlour" for n in range(1, args.games + 1)]
+    if out is not None:
+        prepare_folder(out, names)
+
+    results = _Results(_Side(a), _Side(b), players)
+    progress = _Progress(args.games, sys.stderr)
+    master = random.Random(args.seed)
+    try:
+        for number, name in enumerate(names):
+            a_seat = number % players
+            specs = [a if seat == a_seat else b for seat in range(players)]
+            seats = _seats(specs, a_seat)
+            chance = random.Random(master.getrandbits(64))
+            bots = {seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in
+                    enumerate(specs)}
+            match = play_one(rules, options, seats, bots, chance,
+                             None if out is None else out / name)
+            outcome = match.outcome()
+            assert outcome is not None
+            results.games.append((outcome, a_seat))
+            for seat, bot in bots.items():
+                (results.a if seat == a_seat else results.b).add(bot)
+            progress.step(results)
+    except KeyboardInterrupt:
+        progress.close()
+        played = len(results.games)
+        kept = f"; {played} match files in {out}" if out is not None else ""
+        print(f"interrupted after {played} of {args.games} games{kept} "
+              "(the unfinished game is not counted)", file=sys.stderr)
+        print(_report(rules, results, args.seed, args.games, interrupted=True), flush=True)
+        return EXIT_INTERRUPTED
+    progress.close()
+    print(_report(rules, results, args.seed, args.games, interrupted=False))
+    if out is not None:
+        print(f"{len(names)} match files written to {out}")
+    return EXIT_OK
+
+
+def _seats(specs: Sequence[str], a_seat: int) -> tuple[Seat, ...]:
+    """Seat names saying the side: "A Greedy", "B Random" (B1, B2... with several B seats)."""
+    from core.match import Seat
+
+    several = len(specs) > 2
+    seats, numbered = [], 0
+    for seat, spec in enumerate(specs):
+        if seat == a_seat:
+            side = "A"
+        else:
+            numbered += 1
+            side = f"B{numbered}" if several else "B"
+        seats.append(Seat(f"{side} {bot_title(spec)}", "bot", spec))
+    return tuple(seats)
+
+
+class _Progress:
+    """A bar redrawn in place on a terminal (`[#####.....] 12/40`); a line per game otherwise."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream = total, stream
+        isatty = getattr(stream, "isatty", None)
+        self.bar = bool(isatty and isatty())
+        self.drawn = False
+
+    def step(self, results: _Results) -> None:
+        done = len(results.games)
+        so_far = results.tally()
+        record = f"A {so_far.wins}-{so_far.draws}-{so_far.losses}"
+        if self.bar:
+            filled = BAR * done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{self.total}"
+                              f"  {record}")
+            self.drawn = True
+        else:
+            outcome, seat = results.games[-1]
+            got = ("drew" if outcome.is_draw else
+                   "won" if seat in outcome.winners else "lost")
+            self.stream.write(f"game {done}/{self.total}: A at seat {seat + 1} {got}; "
+                              f"{record} so far\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line, so what follows starts on a fresh one."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+def _report(
+    rules: Rules[Any, Any, Any], results: _Results, seed: int, games: int, *, interrupted: bool
+) -> str:
+    from core.ai.tournament import summary, timing
+
+    a, b = results.a, results.b
+    played = len(results.games)
+    tally = results.tally()
+    low, high = tally.interval
+    if not played:
+        verdict = "no game finished"
+    elif low > 0.5:
+        verdict = "A is clearly stronger (the whole interval is above 50%)"
+    elif high < 0.5:
+        verdict = "A is clearly weaker (the whole interval is below 50%)"
+    else:
+        verdict = "no clear difference at 95% confidence"
+    lines = [
+        ("Partial result, " if interrupted else "")
+        + f"{rules.title}, {results.players} players, {played} of {games} games, seed {seed}:"
+        f" A {a.spec} against B {b.spec}"
+        + (" at every other seat" if results.players > 2 else ""),
+        "A " + summary(a.spec, b.spec, tally),
+        f"  {verdict}",
+        "A by seat: " + ", ".join(_seat_line(results.tally(seat), seat)
+                                  for seat in range(results.players)),
+        "Time per decision:",
+    ]
+    for side, name in ((a, "A"), (b, "B")):
+        taken = timing(side.seconds)
+        lines.append(
+            f"  {name} {side.spec}: mean {_ms(taken.mean)}, max {_ms(taken.max)} "
+            f"over {taken.decisions} decisions"
+        )
+    capped = a.at_time_cap + b.at_time_cap
+    if capped:
+        lines.append(
+            f"note: {capped} decisions stopped at their level's time limit, not its iteration "
+            "limit, so a rerun with this seed may differ"
+        )
+    return "\n".join(lines)
+
+
+def _seat_line(tally: Tally, seat: int) -> str:
+    if not tally.matches:
+        return f"seat {seat + 1} no games"
+    return (f"seat {seat + 1} {tally.wins}-{tally.draws}-{tally.losses} "
+            f"({tally.rate:.0%} of {tally.matches})")
+
+
+def _ms(seconds: float) -> str:
+    """Milliseconds, two decimals below 10 ms (a random bot's 0.01 ms), whole ones above."""
+    ms = seconds * 1000
+    return f"{ms:.2f} ms" if ms < 10 else f"{ms:.0f} ms"
