@@ -21,6 +21,7 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 _MODULES: dict[str, str] = {
     "en-garde": "tui.games.en_garde",
+    "englishman": "tui.games.englishman",
 }
 
 
