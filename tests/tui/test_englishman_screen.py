@@ -273,3 +273,63 @@ async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight()
         assert isinstance(app.screen, MatchEndScreen)
         assert plays(screen)[-1] == "4b>f"
     assert app.return_code in (None, 0)
+
+
+async def test_against_a_bot_giant_the_table_waits_then_shows_its_move() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = create_match(RULES, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
+        screen = GameScreen(opened, rng=random.Random(3), chance=lambda state: DEAL)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await keys(pilot, "minus", "enter", "1", "s", "enter", "1", "s", "enter")
+        await keys(pilot, "1", "s", "enter")
+        for _ in range(20):
+            if screen.match.state.actor == 0:
+                break
+            await pilot.pause(0.05)
+        assert len(plays(screen)) == 5 and screen.match.state.actor == 0
+        assert "Bot" in log_text(screen)
+        assert "3 of 3 actions left" in str(table_of(screen).border_title)
+        await keys(pilot, "4")  # the table takes input again
+        assert table_of(screen).draft.source == (3, "f")
+
+
+async def test_the_hint_line_words_can_be_clicked() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        line = screen.query_one("#hint")
+
+        async def click_word(word: str) -> None:
+            x = str(line.render()).index(word)
+            await pilot.click(line, offset=(x + 1, 0))
+            await pilot.pause()
+
+        await click_word("keep the deal")
+        assert "w-" in hint(screen)
+        await click_word("Enter")
+        assert plays(screen) == ["w-"]
+        await keys(pilot, "1", "s", "enter", "1", "s", "enter", "1", "s", "enter")
+        await click_word("m move four")
+        assert table_of(screen).draft.mode == "m"
+
+
+async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter")
+        state = screen.match.state
+        long = sum(state.castles[:4], ()) + state.castles[4][:8]
+        table = table_of(screen)
+        table.show(replace(state, castles=(long, (), (), (), state.castles[4][8:])), None,
+                   animate=False)
+        table.tell("✗ " + "a long reason that takes two lines of the hint " * 2)
+        await pilot.pause()
+        await pilot.pause()
+        assert table.has_class("-tight")
+        log = screen.query_one(MoveLog)
+        assert table.region.bottom <= log.region.y and log.region.bottom <= 23
+        text = screen_text(app)
+        assert "5F▸" in text and "starved:" in text and "Goose][Harp]◂B" in text

@@ -173,7 +173,7 @@ def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> La
     first = w.y + 1
     _stalk_line(w, state, marks)
     last = w.y
-    _discard_line(w, state)
+    _discard_line(w, state, marks)
     return Layout(w.contents(), w.cells, rows, range(first, last + 1))
 
 
@@ -208,7 +208,7 @@ def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
                 w.put(card, KIND_STYLE[KIND[card]])
 
 
-def _discard_line(w: _Writer, state: EnglishmanState) -> None:
+def _discard_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
     """The Giant's discards, counted by value: beside the beanstalks when they fit."""
     counts: dict[Card, int] = {}
     for card in state.discards:
@@ -229,8 +229,9 @@ def _discard_line(w: _Writer, state: EnglishmanState) -> None:
         if not w.fits(len(text) + 1) and w.x > 2:
             w.newline(2)
         w.put(" ")
-        w.cells[("discard", VALUE.get(card, 0), 0)] = (w.x, w.y, len(text))
-        w.put(text, KIND_STYLE[KIND[card]])
+        place = ("discard", VALUE.get(card, 0), 0)
+        w.cells[place] = (w.x, w.y, len(text))
+        w.put(" " * len(text) if place in marks.hidden else text, KIND_STYLE[KIND[card]])
 
 
 class Board(Widget):
@@ -593,7 +594,7 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             who = jack if view.winner == JACK else f"the {giant}"
             return f"Turn {view.turn} · {who} wins"
         if view.phase == "setup":
-            return f"Setup · {jack}: the Giant's-wife move (or keep the deal)"
+            return f"Setup · {jack}: move one card within its castle, or keep the deal"
         if view.actor == JACK:
             left = view.actions_left
             dots = "●" * left + "○" * (3 - left)
@@ -709,7 +710,7 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         legal = self._legal
         if d.mode in ("", "x"):
             for action in legal:
-                if isinstance(action, Discard):
+                if isinstance(action, Discard) and d.mode == "x":
                     marks.legal.add(("castle", action.castle, action.card))
             if d.cursor is not None:
                 marks.picked.add(("castle", *d.cursor))

@@ -53,14 +53,14 @@ picked card is reversed. The line at the bottom says what to pick next, or why n
 | `1`-`5` | pick a castle (its front card, or where the card goes) |
 | `b` / `f` | Jack: the castle's back card instead / a back card to its own front |
 | `s` | Jack: onto the beanstalk |
-| `x` | Giant: discard a beanstalk card (then `1`-`5` and `←` `→` to choose it) |
+| `x` | Giant: discard a beanstalk card (then `1`-`5`, `←` `→`; a digit alone does too) |
 | `m` | Giant: move a castle's front four (then from, to) |
 | `d` | Giant: two single moves (from, to, from, to) — one action |
 | arrows | move the card cursor (setup, discard) |
 | `Space` | setup: lift the card under the cursor |
 | `-` | setup: keep the castles as dealt (`w-`) |
 | `Enter` | play the composed action |
-| `Esc` | take back the last pick |
+| `Esc` | undo the last pick |
 
 **Mouse:** click a card to pick it, a castle row to send it there, the beanstalk line for `s`;
 click the same place again (or press Enter) to play. The underlined words on the bottom line
