@@ -249,6 +249,7 @@ class Board(Widget):
         self.state = EnglishmanState()
         self.marks = Marks()
         self._layout: Layout | None = None
+        self._width = 0
 
     def draw(self, state: EnglishmanState, marks: Marks) -> None:
         self.state, self.marks, self._layout = state, marks, None
@@ -260,8 +261,6 @@ class Board(Widget):
             self._layout = layout(self.state, width or 78, self.marks)
             self._width = width
         return self._layout
-
-    _width: int = 0
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.layout_at(width).lines)
