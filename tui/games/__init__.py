@@ -24,6 +24,7 @@ _MODULES: dict[str, str] = {
     "attacke": "tui.games.attacke",
     "crossing": "tui.games.crossing",
     "fields-of-action": "tui.games.fields_of_action",
+    "englishman": "tui.games.englishman",
 }
 
 

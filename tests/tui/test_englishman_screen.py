@@ -1,0 +1,335 @@
+"""The Blood of an Englishman on the game screen: the castles table driven by keys and clicks.
+
+Every match is hot-seat (Ann is Jack, Ben the Giant; nothing is hidden, so there is no
+handoff) and dealt from a fixed deal, so each test knows every card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
+from textual.pilot import Pilot
+
+from core.games.englishman import Englishman, EnglishmanState
+from core.games.englishman.actions import Deal
+from core.match import ActionEntry, Seat
+from core.rules import CHANCE
+from replays.store import OpenMatch, create_match
+from tui.app import ParlourApp
+from tui.games.castles import CastlesTable, Place, layout
+from tui.games.englishman import prompt, score
+from tui.screens.game import GameScreen
+from tui.screens.round_end import MatchEndScreen
+from tui.widgets.move_log import MoveLog
+
+RULES = Englishman()
+RUN = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
+DEAL = Deal((
+    (*RUN, "Fee"),
+    (*RUN, "Fi"),
+    (*RUN, "Fo"),
+    (*RUN, "Fum"),
+    ("Fee", "Gold", "Fi", "Goose", "Fo", "Harp", "Fum", "Gold", "Goose", "Harp"),
+))
+"""Castles 1-4 run 1..9 from the front with a giant word at the back; castle 5 mixes the
+other words and all six treasures, never four words in a row."""
+
+
+def new_app(animations: str = "none") -> ParlourApp:
+    app = ParlourApp()
+    app.animation_level = animations  # type: ignore[assignment]
+    return app
+
+
+def hot_seat() -> OpenMatch:
+    return create_match(RULES, (Seat("Ann"), Seat("Ben")), {})
+
+
+async def open_game(app: ParlourApp, pilot: Pilot[None]) -> GameScreen:
+    screen = GameScreen(hot_seat(), rng=random.Random(1), chance=lambda state: DEAL)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def plays(screen: GameScreen) -> list[str]:
+    """The decisions in the log so far, in notation (the deal left out)."""
+    return [
+        RULES.notation(RULES.from_wire(e.action))
+        for e in screen.match.entries
+        if isinstance(e, ActionEntry) and e.seat != CHANCE
+    ]
+
+
+def table_of(screen: GameScreen) -> CastlesTable:
+    table = screen.table
+    assert isinstance(table, CastlesTable)
+    return table
+
+
+def hint(screen: GameScreen) -> str:
+    return str(screen.query_one("#hint").render())
+
+
+def log_text(screen: GameScreen) -> str:
+    return "\n".join(strip.text.rstrip() for strip in screen.query_one(MoveLog).lines)
+
+
+async def keys(pilot: Pilot[None], *pressed: str) -> None:
+    await pilot.press(*pressed)
+    await pilot.pause()
+
+
+async def click(pilot: Pilot[None], screen: GameScreen, place: Place) -> None:
+    table = table_of(screen)
+    offset = table.offset_of(place)
+    await pilot.click(table, offset=(offset.x, offset.y))
+    await pilot.pause()
+
+
+def screen_text(app: ParlourApp) -> str:
+    """The screenshot's text without spaces (a run of blanks is drawn as a rectangle)."""
+    svg = app.export_screenshot()
+    text = html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg)))
+    return re.sub(r"\s", "", text)
+
+
+async def test_setup_jack_and_the_giant_by_keys() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        assert screen.match.state.phase == "setup"
+        assert "keep the deal" in hint(screen)
+        await keys(pilot, "minus")
+        assert "w-" in hint(screen)
+        await keys(pilot, "enter")  # keep the deal
+        assert "3 of 3 actions left" in str(table_of(screen).border_title)
+        await keys(pilot, "1", "s", "enter")  # the 1 of castle 1 onto the beanstalk
+        await keys(pilot, "2", "s")  # castle 2's front is a 1 too: refused at once
+        assert "ascending order" in hint(screen) and "✗" in hint(screen)
+        assert table_of(screen).draft.dest is None
+        await keys(pilot, "escape", "escape", "1", "s", "enter")  # the 2 of castle 1
+        await keys(pilot, "5", "b", "f", "enter")  # castle 5's back Harp to its front
+        assert screen.match.state.actor == 1
+        assert "Giant" in str(table_of(screen).border_title)
+        await keys(pilot, "d", "1", "2", "2")  # the second move may not take that card
+        assert "different card" in hint(screen)
+        await keys(pilot, "3", "4", "enter")
+        assert plays(screen) == ["w-", "1f>s", "1f>s", "5b>f", "1>2,3>4"]
+        log = log_text(screen)
+        assert "1f>s" in log and "1>2,3>4" in log and "left the castles as dealt" in log
+        state = screen.match.state
+        assert state.current == ("1", "2") and state.castles[1][:2] == ("3", "1")
+        await keys(pilot, "3", "3")  # Jack: a front card to its own castle is refused
+        assert "different castle" in hint(screen)
+
+
+async def test_the_giant_discards_and_moves_four_by_keys() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter")
+        await keys(pilot, "1", "2", "enter", "2", "3", "enter", "3", "4", "enter")
+        assert screen.match.state.actor == 1
+        await keys(pilot, "x", "4")  # the cursor lands on castle 4's first beanstalk card
+        assert table_of(screen).draft.cursor == (3, 0)
+        await keys(pilot, "right", "right", "enter")
+        assert plays(screen)[-1] == "x4:3"
+        assert screen.match.state.discards == ("2",)
+        await keys(pilot, "5", "b", "f", "enter", "4", "s", "enter", "5", "b", "f", "enter")
+        await keys(pilot, "m", "1", "1")  # the four must go to another castle
+        assert "different castle" in hint(screen)
+        await keys(pilot, "5", "enter")
+        assert plays(screen)[-4:] == ["5b>f", "4f>s", "5b>f", "1>5"]
+        assert screen.match.state.castles[4][:5] == ("2", "3", "4", "5", "Goose")
+        assert "Giant'sdiscards(1):2" in screen_text(app)
+
+
+async def test_setup_and_moves_by_clicks() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await click(pilot, screen, ("castle", 0, 9))  # lift castle 1's back card, the Fee
+        await click(pilot, screen, ("castle", 0, 4))  # to place 5
+        assert "w1:10>5" in hint(screen)
+        await click(pilot, screen, ("castle", 0, 4))  # the same place again: play it
+        assert plays(screen) == ["w1:10>5"]
+        assert screen.match.state.castles[0][4] == "Fee"
+        await click(pilot, screen, ("castle", 1, 4))  # a middle card: Jack cannot take it
+        assert "only a castle's front card" in hint(screen)
+        await click(pilot, screen, ("castle", 1, 0))  # castle 2's front, the 1
+        await click(pilot, screen, ("stalk", -1, 0))  # onto the beanstalk
+        assert "2f>s" in hint(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await click(pilot, screen, ("back", 4, 0))  # castle 5's back, the Harp
+        await click(pilot, screen, ("front", 4, 0))  # to its own front
+        await click(pilot, screen, ("front", 4, 0))  # again: play it
+        await click(pilot, screen, ("castle", 2, 0))  # castle 3's front
+        await click(pilot, screen, ("castle", 3, 5))  # anywhere on castle 4's row
+        await click(pilot, screen, ("castle", 3, 5))
+        assert plays(screen) == ["w1:10>5", "2f>s", "5b>f", "3f>4"]
+        await click(pilot, screen, ("castle", 4, 0))  # the Giant clicks the Harp: refused
+        assert "never a treasure card" in hint(screen)
+        await click(pilot, screen, ("castle", 0, 2))  # castle 1's 3
+        await click(pilot, screen, ("castle", 0, 2))
+        assert plays(screen)[-1] == "x1:3"
+        assert "x1:3" in log_text(screen)
+
+
+async def test_the_table_fits_80_by_24_with_the_log_below() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter", "1", "s", "enter")
+        text = screen_text(app)
+        for castle in range(1, 6):
+            assert f"{castle}F▸" in text
+        for word in ("parallel:", "vertical:", "starved:", "Beanstalk1/3", "discards"):
+            assert word in text
+        table = table_of(screen)
+        log = screen.query_one(MoveLog)
+        assert table.region.bottom <= log.region.y
+        assert log.region.height >= 6 and log.region.bottom <= 23
+        assert all(line.cell_length <= table.board.size.width
+                   for line in table.board.layout_at().lines)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot)
+        text = screen_text(app)
+        assert "5F▸" in text and "starved:" in text
+
+
+def test_a_long_castle_wraps_under_its_first_card() -> None:
+    state = RULES.apply(RULES.apply(EnglishmanState(), DEAL), RULES.parse(EnglishmanState(), "w-"))
+    long = state.castles[0] + state.castles[1] + state.castles[2][:5]
+    state = replace(state, castles=(long, (), state.castles[2][5:], state.castles[3],
+                                    state.castles[4]))
+    lay = layout(state, 60)
+    rows = [y for y, castle in lay.rows.items() if castle == 0]
+    assert len(rows) >= 2  # 25 cards do not fit 60 columns: the row wraps
+    assert all(line.cell_length <= 60 for line in lay.lines)
+    assert all(("castle", 0, i) in lay.cells for i in range(25))
+    assert lay.cells[("castle", 0, 24)][1] == rows[-1]
+    assert "empty" in lay.lines[rows[-1] + 1].plain
+
+
+async def test_a_travelling_card_lands() -> None:
+    app = new_app("full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.2)  # the deal's pause
+        await keys(pilot, "minus", "enter", "1", "3")
+        table = table_of(screen)
+        start, end = table.offset_of(("castle", 0, 0)), table.offset_of(("castle", 2, 0))
+        table.command("enter")  # as the key does (a pilot press waits for the landing)
+        await asyncio.sleep(0.2)
+        assert table.flying and table.flyer.display
+        assert start.y <= table.flyer.region.y - table.region.y <= end.y  # on its way
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.1)
+        assert not table.flying and not table.flyer.display
+        assert screen.match.state.castles[2][:2] == ("1", "1")
+        assert plays(screen) == ["w-", "1f>3"]
+        await keys(pilot, "2", "s", "enter")  # a press waits for the flight, which lands
+        assert not table.flying and "[1]" in table.board.layout_at().lines[5].plain
+
+
+def test_the_narrator_words() -> None:
+    dealt = RULES.apply(EnglishmanState(), DEAL)
+    assert "keep" in prompt(dealt, ("Ann", "Ben"))
+    state: Any = RULES.apply(dealt, RULES.parse(dealt, "w-"))
+    assert prompt(state, ("Ann", "Ben")).startswith("3 of 3 actions left")
+    assert score(state, ("Ann", "Ben")) == "beanstalks 0/3 · treasures none"
+    for text in ("1f>s", "1f>s", "1f>s"):
+        state = RULES.apply(state, RULES.parse(state, text))
+    assert "discard" in prompt(state, ("Ann", "Ben"))
+    assert "next: 3 of 6" in score(state, ("Ann", "Ben"))
+
+
+async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight() -> None:
+    app = new_app("full")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.2)
+        await keys(pilot, "minus", "enter")
+        for castle in "123":  # Fee, Fi and Fo come to the fronts of castles 1 to 3
+            await keys(pilot, castle, "b", "f", "enter")
+        await keys(pilot, "x", "5")  # castle 5 holds no beanstalk card
+        assert "no beanstalk card" in hint(screen)
+        await keys(pilot, "4", "enter")  # the Giant discards castle 4's 1
+        await keys(pilot, "4", "b", "f")
+        assert "loses: parallel" in hint(screen)
+        await keys(pilot, "enter")
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, MatchEndScreen)
+        assert plays(screen)[-1] == "4b>f"
+    assert app.return_code in (None, 0)
+
+
+async def test_against_a_bot_giant_the_table_waits_then_shows_its_move() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = create_match(RULES, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
+        screen = GameScreen(opened, rng=random.Random(3), chance=lambda state: DEAL)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await keys(pilot, "minus", "enter", "1", "s", "enter", "1", "s", "enter")
+        await keys(pilot, "1", "s", "enter")
+        for _ in range(20):
+            if screen.match.state.actor == 0:
+                break
+            await pilot.pause(0.05)
+        assert len(plays(screen)) == 5 and screen.match.state.actor == 0
+        assert "Bot" in log_text(screen)
+        assert "3 of 3 actions left" in str(table_of(screen).border_title)
+        await keys(pilot, "4")  # the table takes input again
+        assert table_of(screen).draft.source == (3, "f")
+
+
+async def test_the_hint_line_words_can_be_clicked() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        line = screen.query_one("#hint")
+
+        async def click_word(word: str) -> None:
+            x = str(line.render()).index(word)
+            await pilot.click(line, offset=(x + 1, 0))
+            await pilot.pause()
+
+        await click_word("keep the deal")
+        assert "w-" in hint(screen)
+        await click_word("Enter")
+        assert plays(screen) == ["w-"]
+        await keys(pilot, "1", "s", "enter", "1", "s", "enter", "1", "s", "enter")
+        await click_word("m move four")
+        assert table_of(screen).draft.mode == "m"
+
+
+async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter")
+        state = screen.match.state
+        long = sum(state.castles[:4], ()) + state.castles[4][:8]
+        table = table_of(screen)
+        table.show(replace(state, castles=(long, (), (), (), state.castles[4][8:])), None,
+                   animate=False)
+        table.tell("✗ " + "a long reason that takes two lines of the hint " * 2)
+        await pilot.pause()
+        await pilot.pause()
+        assert table.has_class("-tight")
+        log = screen.query_one(MoveLog)
+        assert table.region.bottom <= log.region.y and log.region.bottom <= 23
+        text = screen_text(app)
+        assert "5F▸" in text and "starved:" in text and "Goose][Harp]◂B" in text

@@ -1,0 +1,94 @@
+"""The Blood of an Englishman on the game screen: the castles table and the game's words.
+
+All information is open, so there is no private panel: the table (`tui.games.castles`) takes
+the input. The match has no rounds (its chapters are turns), so `chapters` tells none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.games.englishman import EnglishmanState
+from core.games.englishman.cards import STALKS_TO_WIN
+from core.games.englishman.state import JACK
+from tui.games import GameKit
+from tui.games.castles import CastlesTable
+from tui.widgets.table import ChapterEnd
+
+
+def prompt(view: EnglishmanState, names: Sequence[str]) -> str:
+    """What the side to move must do now, in a few words (the status line is one row)."""
+    if view.phase == "deal":
+        return "dealing the five castles"
+    if view.phase == "setup":
+        return "Giant's-wife move, or - keeps the deal"
+    if view.phase == "over":
+        return "the match is over"
+    if view.actor == JACK:
+        left = view.actions_left
+        return f"{left} of 3 actions left — move a card"
+    return "discard, move four, or two single moves"
+
+
+def score(view: EnglishmanState, names: Sequence[str]) -> str:
+    """Jack's progress: completed beanstalks and the treasures on them."""
+    treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
+    now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
+    return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
+
+
+HELP = """\
+## The Blood of an Englishman
+
+Five castles lie open, one row each, from the **front** card (`F▸`) to the **back** card
+(`◂B`), numbered 1 to 5. Cards show their names: beanstalk cards `[1]`…`[9]` (green), giant
+cards `[Fee]` `[Fi]` `[Fo]` `[Fum]` (red), treasures `[Gold]` `[Goose]` `[Harp]` (yellow).
+Below: Jack's beanstalk (`s`), his finished ones (`✓`), the Giant's discards, and the
+Giant's three threats (`·` far, `▲` close, `✗` reached). A `»` in the first column marks where
+the next pick may go, `▸` where the picked card comes from; legal cards are underlined, the
+picked card is reversed. The line at the bottom says what to pick next, or why not.
+
+| Key | Does |
+|---|---|
+| `1`-`5` | pick a castle (its front card, or where the card goes) |
+| `b` / `f` | Jack: the castle's back card instead / a back card to its own front |
+| `s` | Jack: onto the beanstalk |
+| `x` | Giant: discard a beanstalk card (then `1`-`5`, `←` `→`; a digit alone does too) |
+| `m` | Giant: move a castle's front four (then from, to) |
+| `d` | Giant: two single moves (from, to, from, to) — one action |
+| arrows | move the card cursor (setup, discard) |
+| `Space` | setup: lift the card under the cursor |
+| `-` | setup: keep the castles as dealt (`w-`) |
+| `Enter` | play the composed action |
+| `Esc` | undo the last pick |
+
+**Mouse:** click a card to pick it, a castle row to send it there, the beanstalk line for `s`;
+click the same place again (or press Enter) to play. The underlined words on the bottom line
+can be clicked too.
+
+**Examples:** `3` `s` Enter = castle 3's front card onto the beanstalk (`3f>s`); `2` `b` `f`
+Enter = castle 2's back card to its front (`2b>f`); `d` `1` `2` `3` `5` Enter = the Giant's
+`1>2,3>5`; `x` `4` `→` Enter = discard a card of castle 4. Setup: `2`, `→` `→`, Space, `→`
+`→`, Enter moves castle 2's third card two places back (`w2:3>5`).
+"""
+
+
+class Narrator:
+    """The Englishman's words for the frame."""
+
+    def prompt(self, view: EnglishmanState, names: Sequence[str]) -> str:
+        return prompt(view, names)
+
+    def score(self, view: EnglishmanState, names: Sequence[str]) -> str:
+        return score(view, names)
+
+    def chapters(self, view: EnglishmanState, names: Sequence[str]) -> list[ChapterEnd]:
+        return []
+
+
+KIT: GameKit[EnglishmanState] = GameKit(
+    table=CastlesTable,
+    narrator=Narrator(),
+    help=HELP,
+    rules_page="englishman.md",
+)
