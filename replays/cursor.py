@@ -134,7 +134,7 @@ class ReplayCursor:
         if seat == SPECTATOR:
             return
         if seat is None:
-            if not self.match.is_over:
+            if not self.match.is_over and self.match.rules.hides_information:
                 raise HiddenPerspective(
                     "the whole table (every hand) can be shown only once the match is over; "
                     "pick a seat to watch from"
@@ -148,21 +148,25 @@ class ReplayCursor:
 
     def _stops(self) -> list[int]:
         """Positions a decision step lands on: after each decision and the chance outcomes
-        that follow it in the same chapter, and after each run of chance that opens one."""
+        that follow it in the same chapter, and after each run of chance that opens one.
+        Notes and bookkeeping records in between are stepped over."""
         states, rules, entries = self._sync(), self.match.rules, self.match.entries
+        plays = [
+            n for n, e in enumerate(entries)
+            if isinstance(e, ActionEntry)
+            or (isinstance(e, MetaEntry) and e.what in ("resign", "takeback"))
+        ]
         stops: list[int] = []
-        for n, entry in enumerate(entries):
-            following = n + 1 < len(entries)
-            nxt = entries[n + 1] if following else None
-            next_chance = isinstance(nxt, ActionEntry) and nxt.seat == CHANCE
-            same_chapter = following and (
-                rules.round_of(states[n + 2]) == rules.round_of(states[n + 1])
-            )
-            if next_chance and same_chapter:
+        for here, n in enumerate(plays):
+            following = plays[here + 1] if here + 1 < len(plays) else None
+            nxt = entries[following] if following is not None else None
+            if (
+                following is not None
+                and isinstance(nxt, ActionEntry) and nxt.seat == CHANCE
+                and rules.round_of(states[following + 1]) == rules.round_of(states[n + 1])
+            ):
                 continue  # the next chance outcome is shown with this step
-            play = isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback")
-            if isinstance(entry, ActionEntry) or play:
-                stops.append(n + 1)
+            stops.append(n + 1)
         return stops
 
     def _turns(self) -> list[int]:

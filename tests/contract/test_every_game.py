@@ -116,7 +116,7 @@ def test_junk_and_out_of_turn_actions_are_refused(rules: Rules[Any, Any, Any]) -
 
 def test_wire_and_notation_round_trip(rules: Rules[Any, Any, Any]) -> None:
     rng = random.Random(3)
-    for before, action, after in random_plies(rules, rng):
+    for before, action, _after in random_plies(rules, rng):
         wire = action.to_wire()
         assert rules.from_wire(wire) == action
         assert json.loads(json.dumps(wire)) == wire or isinstance(wire, (bytes, list))

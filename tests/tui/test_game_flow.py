@@ -157,7 +157,8 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
-        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter", *["right"] * 4, "f", "enter")
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter",
+                   "enter", *["right"] * 4, "f", "enter")
         path: Path = screen.opened.path
         saved = len(screen.match.entries)
         await keys(pilot, "q")  # from the handoff: save and quit
@@ -368,13 +369,13 @@ def defending(positions: tuple[int, int], hand: tuple[int, ...]) -> EnGardeView:
 
 
 def test_retreat_is_offered_only_when_a_card_can_retreat() -> None:
-    assert prompt(defending((16, 21), (1, 3, 4)), ("Ann", "Bob")) == (
+    assert prompt(defending((16, 21), (1, 3, 4, 5)), ("Ann", "Bob")) == (
         "parry with a 5 or retreat")
-    assert prompt(defending((18, 23), (1, 3, 4)), ("Ann", "Bob")) == "parry with a 5"
+    assert prompt(defending((18, 23), (1, 3, 4, 5)), ("Ann", "Bob")) == "parry with a 5"
 
 
 def test_when_the_pile_is_out_the_defender_is_told_what_each_answer_leads_to() -> None:
-    view = replace(defending((16, 21), (1, 3, 4)), pile=0)
+    view = replace(defending((16, 21), (1, 3, 4, 5)), pile=0)
     assert prompt(view, ("Ann", "Bob")) == (
         "parry with a 5 (then hands are compared) or retreat (then the advance decides)")
 

@@ -190,7 +190,7 @@ What the board shows:
 * The panel beside the board: each side's crossed count and stones left, the last move. A red
   frame and **⚠ … must cross now or lose** when the side to move owes a counter-crossing.
 * The line under the panel says what Enter would do, or why a choice is refused (✗).
-"""  # noqa: RUF001
+"""
 
 
 class Narrator:

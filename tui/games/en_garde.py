@@ -29,7 +29,7 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     if view.phase == "defend" and view.pending is not None:
         p = view.pending
         retreat = can_retreat(view)
-        hand = view.hands[view.to_move] if view.to_move in (0, 1) else None
+        hand = view.hands[1 - p.attacker]
         parry = hand is None or hand.count(p.value) >= p.count
         last = view.pile == 0  # the pile ran out with this attack: say what each answer does
         offers = []

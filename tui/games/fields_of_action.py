@@ -183,7 +183,7 @@ What the board shows:
   capture when the capture limit is on; the last move.
 * The line under the panel says how far the picked stone moves, what Enter would do, or why a
   choice is refused (✗).
-"""  # noqa: RUF001
+"""
 
 
 class Narrator:
