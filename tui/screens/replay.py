@@ -22,7 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from core.match import MetaEntry, NoteEntry
+from core.match import MetaEntry, NoteEntry, Seat
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Outcome
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
@@ -33,6 +33,7 @@ from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import save_screenshot
+from tui.screens.seats import SeatsScreen
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 
@@ -563,21 +564,30 @@ class ReplayScreen(Screen[None]):
                     timeout=12)
 
     def action_continue(self) -> None:
-        """A new match from the position on screen, played on the game screen."""
+        """A new match from the position on screen, with the seats chosen for it (take over a
+        seat from a bot, or hand one to a bot), played on the game screen."""
         here = self.here
         if self._decided() is not None:
             self.notify("The match is already decided here. Step back to a position where "
                         "play goes on, then press c.", title="Cannot continue from here",
                         severity="warning")
             return
+        self._stop()
+        number = self._row(here).number
+        self.app.push_screen(
+            SeatsScreen(self.rules, self.match.header.seats, f"entry {number}"),
+            callback=lambda seats: self._continue(here, number, seats),
+        )
+
+    def _continue(self, here: int, number: int, seats: tuple[Seat, ...] | None) -> None:
+        if seats is None:
+            return
         try:
-            opened = continue_from(self.path, here)
-        except (LogError, OSError) as err:
+            opened = continue_from(self.path, here, seats=seats)
+        except (LogError, OSError, ValueError) as err:
             self.notify(f"{err}", title="Could not start the new match", severity="error",
                         timeout=12)
             return
-        self._stop()
-        number = self._row(here).number
         self.notify(f"A new match from entry {number} of this one: {opened.path.name}.",
                     title="Continuing from here")
         self.post_message(PlayMatch(opened))
