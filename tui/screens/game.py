@@ -63,6 +63,7 @@ class GameScreen(Screen[None]):
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
+        Binding("l", "look_back", "look back", show=False),
     ]
 
     class BotChose(Message):
@@ -516,6 +517,20 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.kit.help))
+
+    def action_look_back(self) -> None:
+        """Step through the match so far from your own chair; `l` (or Esc) comes back."""
+        from tui.screens.replay import ReplayScreen
+
+        seat = self._acting_human()
+        if (seat is None and self.rules.hides_information) or self.hold == "handoff":
+            return
+        try:
+            screen = ReplayScreen(self.opened.path, look_back=seat if seat is not None else 0)
+        except (LogError, OSError) as err:
+            self.notify(f"{err}", title="Cannot look back now", severity="error", markup=False)
+            return
+        self.app.push_screen(screen)
 
     def action_screenshot(self) -> None:
         """An SVG of exactly what the screen shows, next to the match file."""

@@ -133,7 +133,7 @@ class ReplayScreen(Screen[None]):
         Binding("c", "continue", "continue"),
         Binding("question_mark", "keys", "keys"),
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
-        Binding("escape,q", "back", "back"),  # the only way out for a mouse
+        Binding("escape,q,l", "back", "back"),  # the only way out for a mouse
         Binding("left_square_bracket", "round(-1)", "round", group=ROUND, show=False),
         Binding("right_square_bracket", "round(1)", "round", group=ROUND, show=False),
         Binding("plus,equals_sign", "speed(1)", "speed", group=SPEED, show=False),
@@ -148,9 +148,14 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "round(1)", "round", show=False),
     ]
 
-    def __init__(self, path: Path, *, position: int | None = None) -> None:
+    def __init__(
+        self, path: Path, *, position: int | None = None, look_back: int | None = None
+    ) -> None:
         """Open the match at `path` read-only, at `position` (None: its last entry).
 
+        `look_back` is the seat of a player looking back during their own live match: the
+        view stays theirs (nothing they could not see then), and notes, exports, other
+        perspectives and continuing are off; `l`, `q` or Esc return to play.
         Raises LogError (with a message for the player) when the file cannot be replayed.
         """
         super().__init__(classes="replay")
@@ -164,6 +169,9 @@ class ReplayScreen(Screen[None]):
         self.names = tuple(seat.name for seat in self.match.header.seats)
         # An unfinished match opens on the table only: a hand is shown behind its handoff.
         start = None if self.match.is_over or not self.rules.hides_information else SPECTATOR
+        self.look_back = look_back
+        if look_back is not None and self.rules.hides_information:
+            start = look_back
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
         self.board = self.kit.table(self.names)
@@ -599,6 +607,11 @@ class ReplayScreen(Screen[None]):
 
     def action_keys(self) -> None:
         self.app.push_screen(ReplayKeys())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Looking back during a live match is read-only and from one's own chair."""
+        read_only = ("perspective", "annotate", "export", "continue")
+        return self.look_back is None or action not in read_only
 
     def action_back(self) -> None:
         self._stop()
