@@ -141,7 +141,7 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     for number, line in enumerate(lines):
         if line.chapter != current_round:
             current_round = line.chapter
-            if len(chapters) > 1:
+            if len(chapters) > 1 and match.rules.chapter not in ("", "turn"):
                 yield ""
                 yield f"## {word} {line.chapter}" if markdown else f"{word} {line.chapter}"
                 if markdown:
