@@ -446,7 +446,10 @@ async def test_a_terminal_smaller_than_the_board_says_to_enlarge_it() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         screen = await open_game(app, pilot, opened, draws([]))
         assert screen.has_class("-too-small")
-        assert "at least 80 columns by 24 rows" in str(screen.query_one("#too-small").render())
+        notice = screen.query_one("#too-small")
+        assert "at least 80 columns by 24 rows" in str(notice.render())
+        assert notice.display and not screen.query_one("#status").display
+        assert "at least 80 columns" in html.unescape(app.export_screenshot()).replace("\xa0", " ")
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert not screen.has_class("-too-small")
@@ -485,3 +488,26 @@ async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
         await keys(pilot, "l")
         assert app.screen is game and game.viewer == 1
         assert game.rules.view(game.match.state, 1).hands[1] == bob
+
+
+async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> None:
+    from tui.games.en_garde_hand import EnGardeHand
+    from tui.widgets.table import Turn
+
+    class Hand(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EnGardeHand(("Ann", "Bob"))
+
+    start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
+    attack = PendingAttack(attacker=0, value=5, count=1, advanced=True)
+    facing = replace(start, phase="defend", to_move=1, viewer=1, positions=(8, 13),
+                     pending=attack, hands=(None, (1, 2, 2, 3, 4)), pile=9)
+    app = Hand()
+    async with app.run_test(size=(100, 12)) as pilot:
+        hand = app.query_one(EnGardeHand)
+        hand.show(facing, Turn(1, lambda action: None))
+        await pilot.pause()
+        assert not hand.query_one("#verb-parry").display
+        assert hand.query_one("#verb-retreat").display and hand.query_one("#verb-pass").display
+        hint = str(hand.query_one("#hint").render())
+        assert "arry" not in hint and "retreat (r)" in hint.lower()

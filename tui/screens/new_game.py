@@ -370,7 +370,10 @@ class NewGameScreen(Screen[None]):
             self._problems, self._notes = [], []
             await self._build_game(preset={})
             self._show_problems()
-        elif select.id == "players" and isinstance(event.value, int):
+        elif (
+            select.id == "players" and isinstance(event.value, int)
+            and event.value != self._players  # not the new row announcing its first value
+        ):
             seats = self._seat_choices()
             self._players = event.value
             await self._build_seats(seats)
