@@ -195,7 +195,10 @@ class Rules(Protocol[S, A, V]):
         ...
 
     def round_of(self, state: S) -> int:
-        """Which round (or other natural chapter) the state is in, counting from 1."""
+        """Which round (or other natural chapter) the state is in, counting from 1.
+
+        A line of play belongs to the chapter of the state it leads to, so the action that
+        ends a round is told in that round and the next round's first step in the next."""
         ...
 
 

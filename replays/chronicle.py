@@ -30,7 +30,8 @@ class Line:
     """Empty for chance outcomes the reader may not know."""
     words: str
     chapter: int
-    """The round (contest, ...) the line was played in."""
+    """The round (contest, ...) the line leads into: the move that ends a round is in that
+    round, the next round's first deal card in the next."""
     taken_back: bool = False
     """A later takeback undid this move: replays show it struck through."""
 
@@ -75,9 +76,9 @@ class Chronicle:
         """Entry `index` as a line for `viewer`, or None for entries that are not play."""
         match, rules = self.match, self.match.rules
         entry = match.entries[index]
-        before = self.states()[index]
+        before, after = self.states()[index], self.states()[index + 1]
         names = [seat.name for seat in match.header.seats]
-        chapter = rules.round_of(before)
+        chapter = rules.round_of(after)  # a line is told in the chapter it leads to
         if isinstance(entry, ActionEntry):
             action = rules.from_wire(entry.action)
             hidden = entry.seat == CHANCE and viewer is not None and rules.hides_information

@@ -70,7 +70,7 @@ def test_a_finished_round_stays_on_the_table_until_the_next_deal_begins() -> Non
     before = play(deal("55412", "54321", new("basic")), APPROACH)
     state = play(before, "x5")
     assert (state.phase, state.round, RULES.to_move(state)) == ("round-over", 1, CHANCE)
-    assert RULES.round_of(state) == 2  # the next action (a deal card) belongs to round 2
+    assert RULES.round_of(state) == 1  # the table still shows round 1; its deal starts 2
     for seat in (0, 1, None):
         view = RULES.view(state, seat)
         assert (view.phase, view.round, view.positions) == ("round-over", 1, (6, 11))

@@ -267,7 +267,7 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
             pending = view.pending
             hand = self.hand
             can_parry = pending is not None and hand.count(pending.value) >= pending.count
-            offers = ("parry",) if can_parry else ()
+            offers: tuple[str, ...] = ("parry",) if can_parry else ()
             if can_retreat(view):
                 offers += ("retreat",)
             return (*offers, "pass")

@@ -174,8 +174,7 @@ class GameScreen(Screen[None]):
 
     def _status(self, view: Any, seat: int | None) -> None:
         status = self.query_one("#status", Static)
-        chapter = self.rules.chapter.capitalize()
-        where = f"{chapter} {self.rules.round_of(self.match.state)} · " if chapter else ""
+        where = self._where()
         if self.hold == "chapter-end":
             told = self._chapters()
             where, text = "", told[-1].headline if told else "The end"
@@ -192,6 +191,17 @@ class GameScreen(Screen[None]):
         else:
             text = f"{seat_label(self.rules, self.names, seat)} to move"
         status.update(Content(f"{where}{text}"))
+
+    def _chapter_now(self) -> int:
+        """The chapter being played: once one has ended, the next (its first step is due)."""
+        number = self.rules.round_of(self.match.state)
+        ended = any(told.number == number for told in self._chapters())
+        return number + 1 if ended and not self.match.is_over else number
+
+    def _where(self) -> str:
+        """ "Round 3 · " for the status line ("" for a game without chapters)."""
+        word = self.rules.chapter.capitalize()
+        return f"{word} {self._chapter_now()} · " if word else ""
 
     def _news(self, text: str) -> None:
         news = self.query_one("#news", Static)
@@ -223,9 +233,10 @@ class GameScreen(Screen[None]):
         A chapter that ended meanwhile is told by its result; the moves shown are those of
         the chapter being played, every one of them, so the line ends with what to answer now.
         """
-        now = self.rules.round_of(self.match.state)
         view = self.rules.view(self.match.state, seat)
-        return self.narration.since_last_turn(seat, now, view, self._chapters())
+        return self.narration.since_last_turn(
+            seat, self._chapter_now(), view, self._chapters()
+        )
 
     # -- driving the match ------------------------------------------------------------------------
     def _play(self, action: Any) -> bool:
@@ -343,9 +354,7 @@ class GameScreen(Screen[None]):
         self._news("")
         self._rebuild_log()
         self._draw(animate=False)
-        chapter = self.rules.chapter.capitalize()
-        where = f"{chapter} {self.rules.round_of(self.match.state)} · " if chapter else ""
-        where += self.kit.narrator.score(self._table_view(), self.names)
+        where = self._where() + self.kit.narrator.score(self._table_view(), self.names)
         self.app.push_screen(HandoffScreen(self.names[seat], where),
                              callback=lambda ready: self._handed(seat, ready))
 

@@ -191,9 +191,9 @@ class EnGarde:
         return f"round {state.round} · {a}–{b}"
 
     def round_of(self, state: EnGardeState) -> int:
-        """The round the next action belongs to: in round-over, already the next round (its
-        deal comes next), though the table (and `view.round`) still shows the round just won."""
-        return state.round + 1 if state.phase == "round-over" else state.round
+        """The round on the table: in round-over still the round just decided, so the action
+        that decided it is told under that round; the first deal card starts the next."""
+        return state.round
 
     # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
     def evaluate(self, state: EnGardeState, seat: int) -> float:
