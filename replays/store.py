@@ -375,11 +375,18 @@ def _cached(
 
 def summarise(log: LogRead) -> MatchSummary:
     """Count a log's records without applying them."""
-    turns, last, outcome = 0, None, None
-    for entry in log.entries:
+    decisions: list[int] = []  # entry indexes of the seats' moves that stand
+    last, outcome = None, None
+    for index, entry in enumerate(log.entries):
         if isinstance(entry, ActionEntry):
-            turns += entry.seat != CHANCE
+            if entry.seat != CHANCE:
+                decisions.append(index)
             last = entry.at if entry.at is not None else last
+        elif isinstance(entry, MetaEntry) and entry.what == "takeback":
+            to = entry.data.get("to")
+            if isinstance(to, int):
+                while decisions and decisions[-1] >= to:
+                    decisions.pop()  # taken back: not a turn any more
         elif _is_end(entry):
             outcome = _outcome(entry)  # type: ignore[arg-type]
     if last is None:
@@ -391,6 +398,7 @@ def summarise(log: LogRead) -> MatchSummary:
         title = registry.get(log.header.game).title
     except registry.UnknownGame:
         title = log.header.game
+    turns = len(decisions)
     return MatchSummary(
         log.path, log.header, title, len(log.entries), turns, last, outcome, log.damage,
         last_standing(log.entries),

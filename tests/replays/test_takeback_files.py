@@ -7,7 +7,7 @@ import random
 from core.games.crossing import Crossing
 from core.match import Seat
 from replays.export import to_markdown, to_text
-from replays.store import create_match, load_match
+from replays.store import create_match, list_matches, load_match
 from tui.cli import main
 
 
@@ -26,3 +26,5 @@ def test_a_takeback_is_saved_and_replays_exports_and_verify_understand_it() -> N
     assert "(taken back)" in text and "Ann took back a move" in text
     assert "(taken back)" in to_markdown(match)
     assert main(["verify", str(path)]) == 0
+    (summary,) = [m for m in list_matches() if m.path == path]
+    assert summary.turns == 3  # four moves, one of them taken back

@@ -17,9 +17,9 @@ from replays.store import create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
 from tui.screens.handoff import HandoffScreen
-from tui.screens.seats import SeatsScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
+from tui.screens.seats import SeatsScreen
 from tui.start import Start
 from tui.widgets.move_list import MoveList
 
@@ -247,7 +247,7 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         await pilot.press("end", "n")  # the one note, found again from the end
         assert screen.here == target + 1
         await pilot.press("e")
-        exported = path.with_suffix(".md")
+        exported = path.with_name(f"{path.stem}-all.md")  # a finished match: everything
         assert "> **!!** bold" in exported.read_text(encoding="utf-8")
         assert any(str(exported.resolve()) in m for m in messages(app))
 
@@ -363,7 +363,7 @@ async def test_continue_from_here_can_hand_a_seat_to_a_bot() -> None:
     path = played()
     app = viewer(path)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = replay(app)
+        replay(app)
         await pilot.press("home", "right_square_bracket", "down", "down")
         await pilot.press("c")
         await pilot.pause()

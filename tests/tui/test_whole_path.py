@@ -179,7 +179,7 @@ async def resume_and_resign(
     assert isinstance(app.screen, ResumeScreen)
     table = app.screen.query_one(DataTable)
     assert [str(cell) for cell in table.get_row_at(0)][1:4] == [
-        "En Garde (advanced)", "Player 1 vs Player 2", "round 2 · 1–0"]  # where it stands, never a card
+        "En Garde (advanced)", "Player 1 vs Player 2", "round 2 · 1–0"]  # never a card
     await keys(pilot, "enter")
     game = game_of(app)
     assert game.opened.path == path
@@ -242,7 +242,7 @@ async def replay_annotate_export(pilot: Pilot[None], app: ParlourApp, path: Path
         (bob_move - 1, "rash", "??")]
 
     await keys(pilot, "e")
-    exported = path.with_suffix(".md").read_text(encoding="utf-8").splitlines()
+    exported = path.with_name(f"{path.stem}-all.md").read_text(encoding="utf-8").splitlines()
     note = "  > **??** rash"
     assert note in exported
     assert "`5>`" in exported[exported.index(note) - 1]  # under the move it is about

@@ -573,10 +573,15 @@ class GameScreen(Screen[None]):
             f"{seat_label(self.rules, self.names, seat)} asks to take back their last move. "
             f"{seat_label(self.rules, self.names, to_move)}, do you agree?"
         )
-        self.app.push_screen(
-            ConfirmScreen(question, "Agree", "Refuse"),
-            callback=lambda yes: self._take_back(seat) if yes else None,
-        )
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._take_back(seat)
+            else:
+                who = seat_label(self.rules, self.names, to_move)
+                self.notify(f"{who} said no: the move stands.", title="Take back",
+                            markup=False)
+
+        self.app.push_screen(ConfirmScreen(question, "Agree", "Refuse"), callback=answered)
 
     def _take_back(self, seat: int) -> None:
         if self._finished_with or self.match.is_over:

@@ -27,13 +27,10 @@ class HandoffScreen(Screen[bool]):
         Binding("q", "quit_match", "save & quit"),
     ]
 
-    def __init__(self, name: str, detail: str = "", *, leave: str = "save & quit") -> None:
+    def __init__(self, name: str, detail: str = "") -> None:
         super().__init__(classes="handoff")
         self.player = name
         self.detail = detail
-        self.leave = leave
-        if leave != "save & quit":  # the replay's handoff leaves the seat, not the match
-            self._bindings.bind("q", "quit_match", leave)
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(classes="handoff-card"):
@@ -64,3 +61,12 @@ class HandoffScreen(Screen[bool]):
     def action_quit_match(self) -> None:
         if self.is_current:
             self.dismiss(False)
+
+
+class SeatHandoff(HandoffScreen):
+    """The replay's handoff before a seat's hand: leaving it goes back to the table view."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "ready"),
+        Binding("q,escape", "quit_match", "back to the table"),
+    ]

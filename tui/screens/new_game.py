@@ -52,6 +52,13 @@ def bot_name(spec: str) -> str:
     return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
 
 
+def _choice_text(choice: object) -> str:
+    """An option's value in words: yes and no for the booleans."""
+    if isinstance(choice, bool):
+        return "yes" if choice else "no"
+    return str(choice)
+
+
 def _title(key: str) -> str:
     if key in SEAT_OPTIONS:
         return "Starts"
@@ -228,7 +235,7 @@ class NewGameScreen(Screen[None]):
             seats = option.key in SEAT_OPTIONS and isinstance(option.default, int)
             return Select(
                 [
-                    (f"Seat {choice}" if seats else str(choice), choice)
+                    (f"Seat {choice}" if seats else _choice_text(choice), choice)
                     for choice in option.choices
                 ],
                 value=value,
@@ -237,7 +244,8 @@ class NewGameScreen(Screen[None]):
                 classes="option",
             )
         if isinstance(option.default, bool):
-            return Checkbox("yes", bool(value), compact=True, classes="option")
+            return Checkbox("yes" if value else "no", bool(value), compact=True,
+                            classes="option")
         if isinstance(option.default, int):
             return Input(str(value), type="integer", compact=True, classes="option")
         return Input(str(value), compact=True, classes="option")
@@ -386,6 +394,10 @@ class NewGameScreen(Screen[None]):
             if self._is_default_name(name_input.value):
                 others = {name for i, (_, name) in enumerate(self._seat_choices()) if i != seat}
                 name_input.value = _default_name(seat, str(event.value), others)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The box says what it is set to: the ✕ alone is told apart by colour only."""
+        event.checkbox.label = "yes" if event.value else "no"
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.has_class("seat-name"):

@@ -31,7 +31,7 @@ from replays.store import annotate_file, continue_from, load_match
 from tui.games import NoBoard, kit_for
 from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
-from tui.screens.handoff import HandoffScreen
+from tui.screens.handoff import SeatHandoff
 from tui.screens.help import save_screenshot
 from tui.screens.seats import SeatsScreen
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
@@ -475,8 +475,7 @@ class ReplayScreen(Screen[None]):
             self._stop()
             self._hide_hands()
             self.app.push_screen(
-                HandoffScreen(self.names[wanted], "Replay of an unfinished match",
-                              leave="back to the table"),
+                SeatHandoff(self.names[wanted], "Replay of an unfinished match"),
                 callback=lambda ready: self._look_as(wanted if ready else SPECTATOR),
             )
             return
@@ -555,7 +554,10 @@ class ReplayScreen(Screen[None]):
     # -- export and branching ---------------------------------------------------------------
     def action_export(self) -> None:
         """Markdown next to the match file, from the perspective on screen."""
-        target = self.path.with_suffix(".md").resolve()
+        seat = self.cursor.perspective
+        view = "all" if seat is None else "table" if seat == SPECTATOR else f"seat-{seat + 1}"
+        # One file per perspective: a seat's export (its hand) never replaces the table's.
+        target = self.path.with_name(f"{self.path.stem}-{view}.md").resolve()
         try:
             target.write_text(to_markdown(self.match, self.cursor.perspective), encoding="utf-8")
         except OSError as err:

@@ -61,7 +61,9 @@ def option_text(key: str, value: object) -> str:
         return f"seat {value} starts"
     if key == "first" and type(value) is int:  # files from before `starts`: 0 was seat 1
         return f"seat {value + 1} starts"
-    return f"{key} {value}"
+    if isinstance(value, bool):
+        value = "yes" if value else "no"
+    return f"{key.replace('_', ' ')} {value}"
 
 
 def details(summary: MatchSummary) -> str:

@@ -23,11 +23,11 @@ def describe(
     if not isinstance(action, Capture):
         return f"{who} moved {number} from {name(action.origin)} to {name(action.target)}"
     run = longest_run((*state.captured[side], action.number))
-    tail = "a run of five" if len(run) >= RUN_TO_WIN else "of a run"
-    return (
-        f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)} — "
-        f"{who} has {spoken(run)}{', ' if len(run) >= RUN_TO_WIN else ' '}{tail}"
-    )
+    took = f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)}"
+    if len(run) >= RUN_TO_WIN:
+        return f"{took} — {who} has {spoken(run)}, a run of five"
+    numbers = "number" if len(run) == 1 else "numbers"
+    return f"{took} — {who}'s best run: {numbers} {spoken(run)} ({len(run)} of {RUN_TO_WIN})"
 
 
 def _name(names: Sequence[str], side: int) -> str:

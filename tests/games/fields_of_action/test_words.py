@@ -76,7 +76,7 @@ def test_describe_says_who_moved_which_stone_where() -> None:
     )
     state = setup("B7 d4, B2 d5, W1 c3, W3 f6, W9 h1", mover=BLACK, captured=((), (4, 5)))
     assert RULES.describe(state, Capture(D4, F6, 3), WHITE, names) == (
-        "Black's 7 captured White's 3 on f6 — Black has 3 4 5 of a run"
+        "Black's 7 captured White's 3 on f6 — Black's best run: numbers 3 4 5 (3 of 5)"
     )
     won = setup(CAPTURE, captured=((4, 5, 6, 8), ()))
     assert RULES.describe(won, Capture(D4, F6, 7), None, names) == (
