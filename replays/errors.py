@@ -117,3 +117,12 @@ class BadExport(LogError):
 
 class SaveFailed(LogError):
     """An entry could not be written to disk (disk full, file removed, ...)."""
+
+
+class Unstorable(SaveFailed):
+    """A header or entry that no match file can hold (too large, a value msgpack cannot carry):
+    the input is at fault, not the disk."""
+
+
+class StoreUnavailable(LogError):
+    """Parlour's folders cannot be used (PARLOUR_HOME names a file, a read-only disk, ...)."""
