@@ -146,8 +146,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as leaving:  # --help, --version and usage errors
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
+    if sys.stdout is None:  # started with its output closed (`parlour list >&-`)
+        say_error("the output is closed, so nothing could be shown",
+                  "run it with its output going to a terminal, a file or a pipe")
+        return EXIT_USAGE
     try:
-        return _COMMANDS[args.command](args)
+        code = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full disk or a closed output shows here, not at exit
+        return code
     except CliError as err:
         say_error(err.what, err.todo)
         return err.code
@@ -156,15 +162,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BAD
+    except OSError as err:
+        if not _output_broken():
+            return _unexpected(err)
+        _silence_stdout()
+        say_error(f"cannot write the output: {err.strerror or err}",
+                  "free some space, or send the output somewhere else")
+        return EXIT_USAGE
     except Exception as err:  # the last line of defence: a short message, never a traceback
-        if os.environ.get("PARLOUR_DEBUG"):
-            traceback.print_exc()
-        say_error(
-            f"unexpected error ({type(err).__name__}: {err})",
-            "this is a bug in Parlour; please report it with the command you ran "
-            "(set PARLOUR_DEBUG=1 to see the details)",
-        )
-        return EXIT_BAD
+        from replays.errors import LogError
+
+        if isinstance(err, LogError):  # a match-file problem no command expected
+            say_error(str(err), "check Parlour's folders and the match file "
+                      f"(e.g. {PROG} verify FILE)")
+            return EXIT_USAGE
+        return _unexpected(err)
+
+
+def _unexpected(err: BaseException) -> int:
+    if os.environ.get("PARLOUR_DEBUG"):
+        traceback.print_exc()
+    say_error(
+        f"unexpected error ({type(err).__name__}: {err})",
+        "this is a bug in Parlour; please report it with the command you ran "
+        "(set PARLOUR_DEBUG=1 to see the details)",
+    )
+    return EXIT_BAD
+
+
+def _output_broken() -> bool:
+    """Whether writing to stdout fails (the OSError came from the output, not a file)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
 
 
 def _silence_stdout() -> None:
