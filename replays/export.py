@@ -17,7 +17,7 @@ from typing import Any
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, Rules, Wire
-from replays import chain, paths
+from replays import chain, paths, summary
 from replays.chronicle import Line
 from replays.cursor import ReplayCursor
 from replays.errors import BadExport, LogError, Unstorable
@@ -117,6 +117,7 @@ def import_json(
     except LogError:
         writer.close()
         target.unlink(missing_ok=True)
+        summary.remove(target)
         raise
     writer.close()
     return target

@@ -129,20 +129,24 @@ class LogWriter(Closing):
             raise LogError(f"cannot create {path.name}: {err.strerror or err}") from None
         link = chain.digest(chain.PREAMBLE, body)
         data = chain.PREAMBLE + chain.pack_record(body, link)
+        published = False
         try:
             lock.acquire(path, stream)
             _write_all(stream, data)
             os.fsync(stream.fileno())
             _publish(temporary, path)
+            published = True
             _sync_folder(path.parent)
-        except FileExistsError:
+        except BaseException as err:  # an interrupt too: nothing half-made is left behind
             lock.release(path, stream)
             temporary.unlink(missing_ok=True)
-            raise LogError(f"{path.name} already exists; nothing was overwritten") from None
-        except OSError as err:
-            lock.release(path, stream)
-            temporary.unlink(missing_ok=True)
-            raise SaveFailed(f"cannot create {path.name}: {err.strerror or err}") from None
+            if published:
+                path.unlink(missing_ok=True)
+            if isinstance(err, FileExistsError):
+                raise LogError(f"{path.name} already exists; nothing was overwritten") from None
+            if isinstance(err, OSError):
+                raise SaveFailed(f"cannot create {path.name}: {err.strerror or err}") from None
+            raise
         return cls(path, stream, link, len(data), Tally(len(header.seats)))
 
     @classmethod

@@ -494,6 +494,7 @@ def _start(
     except LogError:
         writer.close()
         path.unlink(missing_ok=True)
+        summary.remove(path)
         raise
 
 

@@ -18,7 +18,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import core
 from tui.cli.common import (
@@ -150,10 +150,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         say_error("the output is closed, so nothing could be shown",
                   "run it with its output going to a terminal, a file or a pipe")
         return EXIT_USAGE
+    real_stdout = sys.stdout
+    sys.stdout = _Output(real_stdout)
     try:
         code = _COMMANDS[args.command](args)
-        sys.stdout.flush()  # a full disk or a closed output shows here, not at exit
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         return code
+    except _OutputFailed as failed:
+        _silence_stdout()
+        say_error(f"cannot write the output: {failed.error.strerror or failed.error}",
+                  "free some space, or send the output somewhere else")
+        return EXIT_USAGE
     except CliError as err:
         say_error(err.what, err.todo)
         return err.code
@@ -162,13 +169,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BAD
-    except OSError as err:
-        if not _output_broken():
-            return _unexpected(err)
-        _silence_stdout()
-        say_error(f"cannot write the output: {err.strerror or err}",
-                  "free some space, or send the output somewhere else")
-        return EXIT_USAGE
     except Exception as err:  # the last line of defence: a short message, never a traceback
         from replays.errors import LogError
 
@@ -177,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"(e.g. {PROG} verify FILE)")
             return EXIT_USAGE
         return _unexpected(err)
+    finally:
+        sys.stdout = real_stdout
 
 
 def _unexpected(err: BaseException) -> int:
@@ -190,13 +192,39 @@ def _unexpected(err: BaseException) -> int:
     return EXIT_BAD
 
 
-def _output_broken() -> bool:
-    """Whether writing to stdout fails (the OSError came from the output, not a file)."""
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        return True
-    return False
+class _OutputFailed(Exception):
+    """Writing to stdout failed (a full disk, an I/O error): not a bug, and not a file's fault."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Output:
+    """stdout, with its write errors told apart from every other OSError (a closed pipe
+    stays a BrokenPipeError, which ends the command quietly)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def _silence_stdout() -> None:
