@@ -124,5 +124,8 @@ class Unstorable(SaveFailed):
     the input is at fault, not the disk."""
 
 
-class StoreUnavailable(LogError):
-    """Parlour's folders cannot be used (PARLOUR_HOME names a file, a read-only disk, ...)."""
+class StoreUnavailable(LogError, OSError):
+    """Parlour's folders cannot be used (PARLOUR_HOME names a file, a read-only disk, ...).
+
+    Also an OSError, as the failure to create a folder always was, so callers that treat a
+    missing folder as "no file there" (settings, remembered names) go on doing so."""

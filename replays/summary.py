@@ -2,10 +2,10 @@
 
 A `Tally` is folded from entries alone, never from a game state: counts, the last move's time,
 the latest standing words and the `end` record the listing may trust. An `end` record is
-trusted only when it is well formed (winners and scores that fit the match's seats) and no
-move, resignation or takeback comes after it: an `end` in the middle of a match, or one naming
-a seat the match does not have, leaves the match unfinished in the listing (`verify` and
-opening the match check it against the replayed outcome).
+trusted only when it is well formed (distinct winners that are seats of the match, whole-number
+scores) and no move, resignation or takeback comes after it: an `end` in the middle of a
+match, or one naming a seat the match does not have, leaves the match unfinished in the
+listing (`verify` and opening the match check it against the replayed outcome).
 
 The writer of a match file in the store keeps a tally and, when it closes, writes it beside
 the file as `<file>.parlour.summary` with the file's size and the chain digest of its last
@@ -49,7 +49,7 @@ def end_outcome(data: object, seats: int) -> Outcome | None:
         return None
     if len(set(winners)) != len(winners):
         return None
-    if not all(type(s) is int for s in scores) or len(scores) not in (0, seats):
+    if not all(type(s) is int for s in scores):
         return None
     if not isinstance(reason, str):
         return None
@@ -119,7 +119,7 @@ class Tally:
         )
         if not (type(entries) is int and type(turns) is int and 0 <= turns <= entries):
             raise ValueError("bad counts")
-        if last is not None and type(last) is not float:
+        if last is not None and type(last) not in (int, float):
             raise ValueError("bad time")
         if not isinstance(standing, str):
             raise ValueError("bad standing")

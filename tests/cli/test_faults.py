@@ -69,7 +69,8 @@ def test_verify_checks_that_the_end_record_agrees_with_the_moves(
 ) -> None:
     end = next(e for e in read_log(match_file).entries if isinstance(e, MetaEntry)
                and e.what == END)
-    loser = 1 - end.data["winners"][0]
+    winners: Any = end.data["winners"]
+    loser = 1 - winners[0]
     wrong = tmp_path / "wrong.parlour"
     rewrite(match_file, wrong,
             lambda es: forge_end(es, {**end.data, "winners": [loser]}))
@@ -96,7 +97,12 @@ def test_an_end_record_mid_match_does_not_stop_parlour_resume(
     target = paths.matches_dir() / "cut.parlour"
     rewrite(match_file, target, lambda es: [*[e for e in es[:40] if e != end], end])
     opened: list[Any] = []
-    monkeypatch.setattr("tui.cli.launch.launch", lambda start: opened.append(start) or 0)
+
+    def launch(start: Any) -> int:
+        opened.append(start)
+        return 0
+
+    monkeypatch.setattr("tui.cli.launch.launch", launch)
     code, _, _ = run(capsys, "resume", str(target))
     assert code == 0 and opened and opened[0].match == str(target)
     code, out, _ = run(capsys, "verify", str(target))
@@ -171,7 +177,7 @@ def test_a_5000_digit_integer_in_an_import_is_refused_plainly(
 def test_selfplay_of_a_trillion_games_runs_in_bounded_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    real_play, played = selfplay_module.play_one, []
+    real_play, played = selfplay_module.play_one, list[int]()
 
     def stop_after_two(*args: Any) -> Any:
         if len(played) == 2:

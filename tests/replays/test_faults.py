@@ -140,7 +140,7 @@ def test_a_disk_full_append_is_cut_back_and_the_file_is_as_it_was(counting: Coun
         play(opened, seed=3, moves=4)
         before, entries = opened.path.read_bytes(), opened.match.entries
         fill_disk(opened, room=5)
-        with pytest.raises(SaveFailed, match="could not be saved.*as it was before it"):
+        with pytest.raises(SaveFailed, match=r"could not be saved.*as it was before it"):
             play(opened, seed=3, moves=1)
         assert opened.path.read_bytes() == before and opened.match.entries == entries
     assert opened.path.read_bytes() == before  # closing flushed nothing more

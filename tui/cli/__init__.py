@@ -170,11 +170,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BAD
     except Exception as err:  # the last line of defence: a short message, never a traceback
-        from replays.errors import LogError
+        from replays.errors import LogError, StoreUnavailable
 
+        if isinstance(err, StoreUnavailable):
+            say_error(str(err), "set PARLOUR_HOME to a folder you can write to (or unset it)")
+            return EXIT_USAGE
         if isinstance(err, LogError):  # a match-file problem no command expected
-            say_error(str(err), "check Parlour's folders and the match file "
-                      f"(e.g. {PROG} verify FILE)")
+            say_error(str(err), f"check the match file with: {PROG} verify FILE")
             return EXIT_USAGE
         return _unexpected(err)
     finally:
