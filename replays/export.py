@@ -16,7 +16,7 @@ from typing import Any
 
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
-from core.rules import CHANCE, Rules, Wire
+from core.rules import CHANCE, SPECTATOR, Rules, Wire
 from replays import chain, paths, summary
 from replays.chronicle import Line
 from replays.cursor import ReplayCursor
@@ -145,7 +145,7 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     for number, line in enumerate(lines):
         if line.chapter != current_round:
             current_round = line.chapter
-            if len(chapters) > 1:
+            if len(chapters) > 1 and match.rules.chapter not in ("", "turn"):
                 yield ""
                 yield f"## {word} {line.chapter}" if markdown else f"{word} {line.chapter}"
                 if markdown:
@@ -189,7 +189,7 @@ def _heading(match: Match, perspective: int | None, *, markdown: bool) -> Iterat
         ("Options", options or "none"),
         ("Seats", seats),
         ("Date", header.created or "unknown"),
-        ("Seen by", "everyone" if perspective is None else header.seats[perspective].name),
+        ("Seen by", _seen(match, perspective)),
         ("Match", header.match_id),
     ]
     if markdown:
@@ -199,6 +199,14 @@ def _heading(match: Match, perspective: int | None, *, markdown: bool) -> Iterat
     else:
         yield title
         yield from (f"{name}: {value}" for name, value in facts)
+
+
+def _seen(match: Match, perspective: int | None) -> str:
+    if perspective is None:
+        return "everyone"
+    if perspective == SPECTATOR:
+        return "the table: no one's hand is shown"
+    return match.header.seats[perspective].name
 
 
 def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:

@@ -299,7 +299,11 @@ def continue_from(
     original, _ = load_match(target, rules=rules)
     if not 0 <= entries <= len(original):
         raise LogError(f"that match has {len(original)} entries; there is no entry {entries}")
-    moves = [e for e in original.entries[:entries] if isinstance(e, ActionEntry)]
+    dead = original.taken_back()  # moves taken back before `entries` stay out of the new match
+    moves = [
+        e for i, e in enumerate(original.entries[:entries])
+        if isinstance(e, ActionEntry) and i not in dead
+    ]
     game = original.rules
     source: dict[str, Wire] = {"match_id": original.header.match_id, "entry": entries}
     header = _header(

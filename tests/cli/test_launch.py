@@ -36,8 +36,8 @@ def test_no_command_opens_the_menu(started: list[Start | None]) -> None:
 
 
 def test_new_passes_the_game_and_its_checked_options(started: list[Start | None]) -> None:
-    assert main(["new", "en-garde", "--option", "level=basic", "-o", "first=1"]) == 0
-    assert started == [Start(kind="new", game="en-garde", options={"level": "basic", "first": 1})]
+    assert main(["new", "en-garde", "--option", "level=basic", "-o", "starts=2"]) == 0
+    assert started == [Start(kind="new", game="en-garde", options={"level": "basic", "starts": 2})]
 
 
 @pytest.mark.parametrize(

@@ -103,8 +103,8 @@ def test_three_players_put_a_against_b_at_every_other_seat(
         (["--a", "random", "--b", "wizard"], "--b 'wizard': no bot called 'wizard'"),
         (["--a", "random", "--b", "ismcts:max"], "ismcts has no level 'max'"),
         (["--a", "random", "--b", "random", "--players", "3"], "for 2 players, not 3"),
-        (["--a", "random", "--b", "random", "-o", "first=0", "-o", "first=1"],
-         "option first given twice"),
+        (["--a", "random", "--b", "random", "-o", "starts=1", "-o", "starts=2"],
+         "option starts given twice"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(

@@ -59,11 +59,11 @@ def test_first_option_picks_who_starts_round_one() -> None:
     state = new("standard", first=1)
     assert state.starter == 1
     assert state.actor == 1
-    state = win_round(RULES.new(2, {"level": "basic", "first": 1}), 0)
+    state = win_round(RULES.new(2, {"level": "basic", "starts": 2}), 0)
     assert RULES.view(state, None).drawing == 0
     assert play(state, "d1").starter == 0
     with pytest.raises(BadOption):
-        RULES.new(2, {"first": 2})
+        RULES.new(2, {"starts": 3})
 
 
 def test_a_finished_round_stays_on_the_table_until_the_next_deal_begins() -> None:
@@ -133,9 +133,15 @@ def test_every_finished_round_is_kept_with_who_won_and_why() -> None:
 
 def test_default_level_is_advanced_and_two_players_only() -> None:
     assert RULES.new(2, {}).level == "advanced"
-    assert [o.key for o in RULES.options] == ["level", "first"]
+    assert [o.key for o in RULES.options] == ["level", "starts"]
     assert RULES.options[0].choices == LEVELS
     with pytest.raises(ValueError, match="2 players"):
         RULES.new(3, {})
     with pytest.raises(BadOption):
         RULES.new(2, {"level": "expert"})
+
+
+def test_files_from_before_seats_counted_from_one_still_name_the_same_starter() -> None:
+    """`first` (0 or 1) in an older match header is `starts` one higher."""
+    assert RULES.new(2, {"first": 1}) == RULES.new(2, {"starts": 2})
+    assert RULES.new(2, {"first": 0}) == RULES.new(2, {"starts": 1})

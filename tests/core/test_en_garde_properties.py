@@ -58,7 +58,7 @@ MATCHES_PER_LEVEL = 12
 def plies(level: str, seed: int) -> Iterator[tuple[EnGardeState, EnGardeAction, EnGardeState]]:
     """(before, action, after) for one whole random match."""
     rng = random.Random(seed)
-    state = RULES.new(2, {"level": level, "first": seed % 2})
+    state = RULES.new(2, {"level": level, "starts": seed % 2 + 1})
     for _ in range(20_000):
         if RULES.to_move(state) is None:
             return

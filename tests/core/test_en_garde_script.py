@@ -17,7 +17,7 @@ RULES = EnGarde()
 
 
 def new(level: str = "advanced", first: int = 0) -> EnGardeState:
-    return RULES.new(2, {"level": level, "first": first})
+    return RULES.new(2, {"level": level, "starts": first + 1})
 
 
 def deal(

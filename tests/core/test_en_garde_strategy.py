@@ -16,7 +16,7 @@ from tests.core.test_en_garde_script import RULES
 
 def positions(level: str, seed: int) -> Iterator[EnGardeState]:
     rng = random.Random(seed)
-    state = RULES.new(2, {"level": level, "first": seed % 2})
+    state = RULES.new(2, {"level": level, "starts": seed % 2 + 1})
     yield state
     while RULES.to_move(state) is not None:
         if RULES.to_move(state) == CHANCE:

@@ -145,7 +145,7 @@ def test_transcripts_name_rounds_results_and_notes(en_garde: Any) -> None:
         verdict = "drawn" if result.winner is None else f"won by {names[result.winner]}"
         assert f"       Round {result.round} {verdict}: {result.detail}" in text
     assert "         ? too hasty" in text
-    assert text.splitlines()[1] == "Options: level=advanced, first=0"
+    assert text.splitlines()[1] == "Options: level=advanced, starts=1"
     assert re.fullmatch(
         r"Result: (Ann|Bob) won \(5 rounds to \d\)\. Score: Ann \d, Bob \d\.",
         text.splitlines()[-1],

@@ -6,6 +6,7 @@ that come later (refills) are dealt by the screen from a scripted chance source.
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -15,6 +16,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from core import registry
 from core.games.en_garde import EnGarde
 from core.games.en_garde.actions import Draw, Move
 from core.games.en_garde.view import EnGardeView, PendingAttack, RoundResult
@@ -281,6 +283,23 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         assert outcome is not None and max(outcome.scores) == 5
         assert app.screen.end.headline == f"{screen.names[outcome.winners[0]]} wins the match"
         assert app.screen.end.last_round is not None
+        await keys(pilot, "g")  # rematch: the same seats, the other one starting
+        await pilot.pause()
+        again = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert again is not screen
+        assert again.match.header.seats == seats
+        assert again.match.options["starts"] == 2
+        again._close()
+
+
+def test_a_rematch_swaps_who_starts() -> None:
+    from tui.screens.round_end import rematch
+
+    seats = (Seat("Ann"), Seat("Bob"))
+    assert rematch(RULES, seats, {"starts": 1}) == (seats, {"starts": 2})
+    assert rematch(RULES, seats, {"first": 1}) == (seats, {"starts": 1})  # an older file
+    white_first = registry.get("crossing")
+    assert rematch(white_first, seats, {}) == ((seats[1], seats[0]), {})
 
 
 LUNGE = [
@@ -427,7 +446,10 @@ async def test_a_terminal_smaller_than_the_board_says_to_enlarge_it() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         screen = await open_game(app, pilot, opened, draws([]))
         assert screen.has_class("-too-small")
-        assert "at least 80 columns by 24 rows" in str(screen.query_one("#too-small").render())
+        notice = screen.query_one("#too-small")
+        assert "at least 80 columns by 24 rows" in str(notice.render())
+        assert notice.display and not screen.query_one("#status").display
+        assert "at least 80 columns" in html.unescape(app.export_screenshot()).replace("\xa0", " ")
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert not screen.has_class("-too-small")
@@ -444,3 +466,48 @@ async def test_ctrl_s_saves_what_the_screen_shows_beside_the_match_file() -> Non
         shots = sorted(folder.glob(f"{opened.path.stem}-*.svg"))
     assert [p.name for p in shots] == [f"{opened.path.stem}-1.svg"]
     assert "Ann" in shots[0].read_text(encoding="utf-8")
+
+
+async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
+    opened = create_match(RULES, (Seat("Ann"), Seat("Bob")), {})
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        game = await open_game(app, pilot, opened, draws([]))
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")  # Ann moves; Bob's turn
+        bob = game.rules.view(game.match.state, 1).hands[1]
+        ann = game.rules.view(game.match.state, 0).hands[0]
+        await keys(pilot, "l")
+        looking = app.screen
+        assert isinstance(looking, ReplayScreen) and looking.cursor.perspective == 1
+        await keys(pilot, "home", "right")
+        await keys(pilot, "p", "a", "c")  # other chairs, notes and continuing are off
+        assert app.screen is looking and looking.cursor.perspective == 1
+        assert not looking.match.notes()
+        shown = html.unescape(app.export_screenshot())
+        assert " ".join(f"[{c}]" for c in ann) not in shown
+        await keys(pilot, "l")
+        assert app.screen is game and game.viewer == 1
+        assert game.rules.view(game.match.state, 1).hands[1] == bob
+
+
+async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> None:
+    from tui.games.en_garde_hand import EnGardeHand
+    from tui.widgets.table import Turn
+
+    class Hand(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EnGardeHand(("Ann", "Bob"))
+
+    start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
+    attack = PendingAttack(attacker=0, value=5, count=1, advanced=True)
+    facing = replace(start, phase="defend", to_move=1, viewer=1, positions=(8, 13),
+                     pending=attack, hands=(None, (1, 2, 2, 3, 4)), pile=9)
+    app = Hand()
+    async with app.run_test(size=(100, 12)) as pilot:
+        hand = app.query_one(EnGardeHand)
+        hand.show(facing, Turn(1, lambda action: None))
+        await pilot.pause()
+        assert not hand.query_one("#verb-parry").display
+        assert hand.query_one("#verb-retreat").display and hand.query_one("#verb-pass").display
+        hint = str(hand.query_one("#hint").render())
+        assert "arry" not in hint and "retreat (r)" in hint.lower()

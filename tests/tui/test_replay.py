@@ -17,6 +17,7 @@ from replays.store import create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
 from tui.screens.handoff import HandoffScreen
+from tui.screens.seats import SeatsScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
 from tui.start import Start
@@ -283,6 +284,10 @@ async def test_continue_from_here_starts_a_match_from_the_same_position() -> Non
         here = screen.here
         assert screen.rules.to_move(screen.cursor.state) not in (None, CHANCE)
         await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatsScreen)
+        await pilot.press("ctrl+s")  # the same seats
+        await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         new_path = game.opened.path
         game.opened.close()
@@ -348,3 +353,28 @@ async def test_stepping_with_animations_on_slides_without_trouble() -> None:
         await pilot.press("home", "down", "down", "down", "up", "right_square_bracket", "end")
         assert_in_sync(screen, screen.rows[-1].position)
     assert app.return_code in (None, 0)
+
+
+async def test_continue_from_here_can_hand_a_seat_to_a_bot() -> None:
+    from textual.widgets import Select
+
+    from tui.screens.game import GameScreen
+
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right_square_bracket", "down", "down")
+        await pilot.press("c")
+        await pilot.pause()
+        seats = app.screen
+        assert isinstance(seats, SeatsScreen)
+        seats.query_one("#kind-1", Select).value = "bot:greedy:easy"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        chosen = game.match.header.seats
+        game.opened.close()
+    assert chosen[0].kind == "human" and (chosen[1].kind, chosen[1].bot) == ("bot", "greedy:easy")
+    assert chosen[1].name == "Easy greedy bot"

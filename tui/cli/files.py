@@ -273,7 +273,8 @@ def _export_text(match: Match, args: argparse.Namespace) -> str:
             if hidden and not match.is_over else f"{name} (seat {args.seat})"
         )
     elif match.is_over:
-        perspective, seen = None, "everyone (the match is over, so every hand is shown)"
+        perspective = None
+        seen = "everyone (the match is over, so every hand is shown)" if hidden else "everyone"
     elif hidden:
         perspective = SPECTATOR
         seen = ("no seat: the public transcript, no one's hand is shown "

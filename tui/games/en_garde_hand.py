@@ -65,7 +65,7 @@ def can_retreat(view: EnGardeView) -> bool:
 
 
 def card_art(slot: int, value: int, *, selected: bool, played: bool) -> str:
-    """A card face, four rows tall: the slot's key on top, the value and its pips inside.
+    """A card face, four rows tall: the value in the corner and inside, with its pips.
 
     The cursor card has a heavy border and cards the composed action would play carry a
     ▲ mark, so neither depends on colour.
@@ -75,7 +75,7 @@ def card_art(slot: int, value: int, *, selected: bool, played: bool) -> str:
     mark = "▲" if played else h
     return "\n".join(
         (
-            f"{tl}{slot + 1}{h * 4}{tr}",
+            f"{tl}{value}{h * 4}{tr}",
             f"{v}  {value}  {v}",
             f"{v}{('•' * value):^5}{v}",
             f"{bl}{h * 2}{mark}{h * 2}{br}",
@@ -265,9 +265,12 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
             return (*base, "advance") if view.level == "advanced" else base
         if view.phase == "defend":
             pending = view.pending
-            if view.level == "advanced" and pending is not None and pending.advanced:
-                return ("parry", "retreat", "pass")
-            return ("parry", "pass")
+            hand = self.hand
+            can_parry = pending is not None and hand.count(pending.value) >= pending.count
+            offers = ("parry",) if can_parry else ()
+            if can_retreat(view):
+                offers += ("retreat",)
+            return (*offers, "pass")
         if view.phase == "last-chance":
             return ("attack", "pass")
         return ()
@@ -370,11 +373,16 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
         if view is None:
             return Content("")
         if view.phase == "defend" and view.pending is not None:
-            return Content("Parry (p), or take the hit (x)" + (
-                "; retreat (r) with a card" if can_retreat(view) else "") + ".")
+            verbs = self._verbs()
+            said = [words for verb, words in (
+                ("parry", "parry (p)"), ("retreat", "retreat (r) with a card"),
+            ) if verb in verbs]
+            said.append("take the hit (x)")
+            text = ", ".join(said[:-1]) + (" or " if len(said) > 1 else "") + said[-1]
+            return Content(text[:1].upper() + text[1:] + ".")
         if view.phase == "last-chance":
             return Content(f"Last chance: attack (a) with a {view.distance}, or decline (x).")
-        return Content("Pick a card (1-5 or click), then a move; Enter plays it.")
+        return Content("Pick a card (its value 1-5, ← →, or click), then a move; Enter plays it.")
 
     def _explain(self) -> Content:
         """What the draft would do, or why it cannot be played, or what is still missing."""

@@ -30,7 +30,7 @@ from textual.worker import get_current_worker
 from core.ai import Bot, decide
 from core.play import Chance, Decide, Over, next_step
 from core.rules import CHANCE, IllegalAction
-from replays.chronicle import Chronicle, Line
+from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.store import OpenMatch
 from tui.games import kit_for
@@ -38,8 +38,9 @@ from tui.messages import ShowMenu
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen, save_screenshot
+from tui.screens.narration import Narration
 from tui.screens.round_end import ChapterEndScreen, MatchEnd, MatchEndScreen
-from tui.widgets.move_log import MoveLog, fold_chance
+from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 from tui.widgets.too_small import TooSmall, fit
 from tui.wording import others, seat_label
@@ -63,6 +64,7 @@ class GameScreen(Screen[None]):
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
+        Binding("l", "look_back", "look back", show=False),
     ]
 
     class BotChose(Message):
@@ -102,13 +104,10 @@ class GameScreen(Screen[None]):
         self.table = self.kit.table(self.names)
         self.private = self.kit.private(self.names) if self.kit.private is not None else None
         self._bots: dict[int, Bot] = {}
-        self._chance: list[str] = []
-        self._logged = 0
-        """Entries already in the move log."""
-        self._turns = 0
-        self._log_chapter: int | None = None
         self._chapters_told = 0
         self._finished_with = False
+        self.narration = Narration(self.chronicle, self.kit.narrator, self.names,
+                                   self._chapters, self._move_log)
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,6 +131,9 @@ class GameScreen(Screen[None]):
         self._draw(animate=False)
         (self.private or self.table).focus()
         self.call_after_refresh(self._advance)
+
+    def _move_log(self) -> MoveLog:
+        return self.query_one(MoveLog)
 
     def on_unmount(self) -> None:
         self._close()
@@ -210,53 +212,10 @@ class GameScreen(Screen[None]):
         return self.humans[0] if self.humans else None
 
     def _rebuild_log(self) -> None:
-        """Every line so far, in the words the person at the device may read."""
-        self.query_one(MoveLog).clear()
-        self._chance, self._turns, self._log_chapter, self._logged = [], 0, None, 0
-        self._log_more()
+        self.narration.rebuild(self._reader())
 
     def _log_more(self) -> None:
-        """Add the entries appended since the log was last brought up to date."""
-        reader = self._reader()
-        if reader is False:
-            return
-        log = self.query_one(MoveLog)
-        for line in self.chronicle.lines(reader, start=self._logged):
-            if line.chapter != self._log_chapter:
-                self._flush_chance()
-                if self._log_chapter is not None:
-                    self._log_result(self._log_chapter)
-                self._log_chapter = line.chapter
-                if self.rules.chapter and self.rules.chapter != "turn":
-                    log.heading(f"{self.rules.chapter.capitalize()} {line.chapter}")
-            if line.kind == "chance":
-                self._chance.append(line.words)
-                continue
-            self._flush_chance()
-            if line.kind == "move":
-                self._turns += 1
-                log.move(self._turns, line.notation, line.words)
-            else:
-                log.remark(line.words)
-        self._logged = len(self.match.entries)
-        chapters = self._chapters()
-        if self._log_chapter is not None and len(chapters) >= self._log_chapter:
-            told = chapters[self._log_chapter - 1]
-            if told.number == self._log_chapter and not self._chance:
-                self._log_result(self._log_chapter)
-
-    def _log_result(self, number: int) -> None:
-        """How chapter `number` ended, under its last move (once)."""
-        log = self.query_one(MoveLog)
-        for told in self._chapters():
-            if told.number == number and not log.has_remark(told.headline):
-                reveal = f" {told.reveal}" if told.reveal else ""
-                log.remark(f"{told.headline}. {told.why}{reveal}")
-
-    def _flush_chance(self) -> None:
-        if self._chance:
-            self.query_one(MoveLog).chance(fold_chance(self._chance))
-            self._chance = []
+        self.narration.more(self._reader())
 
     def _since_last_turn(self, seat: int) -> str:
         """What the others did in public since `seat` last decided, as `seat` may know it.
@@ -264,18 +223,9 @@ class GameScreen(Screen[None]):
         A chapter that ended meanwhile is told by its result; the moves shown are those of
         the chapter being played, every one of them, so the line ends with what to answer now.
         """
-        lines: list[Line] = self.chronicle.since_last_turn(seat)
         now = self.rules.round_of(self.match.state)
-        parts: list[str] = []
-        if lines and lines[0].chapter < now:
-            told = self._chapters()
-            if told:
-                parts.append(f"{told[-1].headline}. {told[-1].why}")
-        moves = [line.words for line in lines if line.chapter == now]
-        if moves:
-            prompt = self.kit.narrator.prompt(self.rules.view(self.match.state, seat), self.names)
-            parts.append(f"{'; '.join(moves)} — {prompt}")
-        return "  ".join(parts)
+        view = self.rules.view(self.match.state, seat)
+        return self.narration.since_last_turn(seat, now, view, self._chapters())
 
     # -- driving the match ------------------------------------------------------------------------
     def _play(self, action: Any) -> bool:
@@ -316,7 +266,7 @@ class GameScreen(Screen[None]):
                     return
                 continue
             assert isinstance(step, Decide)
-            self._flush_chance()
+            self.narration.flush()
             seat = step.seat
             if self.seats[seat].kind == "bot":
                 self.hold = "bot"
@@ -349,12 +299,12 @@ class GameScreen(Screen[None]):
         told = self._chapters()
         if len(told) <= self._chapters_told:
             return False
-        self._flush_chance()
+        self.narration.flush()
         self.hold = "chapter-end"
         if self.hotseat:
             self.viewer = None  # everyone reads the result; the next hands stay unseen
             self._rebuild_log()
-        self._log_result(told[-1].number)
+        self.narration.result(told[-1].number)
         self._draw(animate=True)
         self._news("")
 
@@ -410,7 +360,7 @@ class GameScreen(Screen[None]):
 
     def _finish(self) -> None:
         """Close the match file and show the winner."""
-        self._flush_chance()
+        self.narration.flush()
         outcome = self.match.outcome()
         view = self._table_view()
         told = self.kit.narrator.chapters(view, self.names)
@@ -516,6 +466,20 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.kit.help))
+
+    def action_look_back(self) -> None:
+        """Step through the match so far from your own chair; `l` (or Esc) comes back."""
+        from tui.screens.replay import ReplayScreen
+
+        seat = self._acting_human()
+        if (seat is None and self.rules.hides_information) or self.hold == "handoff":
+            return
+        try:
+            screen = ReplayScreen(self.opened.path, look_back=seat if seat is not None else 0)
+        except (LogError, OSError) as err:
+            self.notify(f"{err}", title="Cannot look back now", severity="error", markup=False)
+            return
+        self.app.push_screen(screen)
 
     def action_screenshot(self) -> None:
         """An SVG of exactly what the screen shows, next to the match file."""

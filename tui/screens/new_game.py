@@ -29,7 +29,7 @@ from tui.messages import StartMatch
 
 NAME_LIMIT = 20
 HUMAN = "human"
-SEAT_OPTIONS = frozenset({"first"})
+SEAT_OPTIONS = frozenset({"starts"})
 """Option keys whose values are seat numbers (who starts): shown as "Seat 1", "Seat 2"."""
 
 
@@ -228,7 +228,7 @@ class NewGameScreen(Screen[None]):
             seats = option.key in SEAT_OPTIONS and isinstance(option.default, int)
             return Select(
                 [
-                    (f"Seat {int(choice) + 1}" if seats else str(choice), choice)
+                    (f"Seat {choice}" if seats else str(choice), choice)
                     for choice in option.choices
                 ],
                 value=value,
@@ -343,7 +343,7 @@ class NewGameScreen(Screen[None]):
         for key in SEAT_OPTIONS & set(self._option_widgets):
             widget = self._option_widgets[key]
             if isinstance(widget, Select) and isinstance(widget.value, int):
-                first = widget.value
+                first = widget.value - 1
         seats = enumerate(self._seat_choices())
         names = [name.strip() or f"Seat {i + 1}" for i, (_, name) in seats]
         if 0 <= first < len(names):
@@ -370,7 +370,10 @@ class NewGameScreen(Screen[None]):
             self._problems, self._notes = [], []
             await self._build_game(preset={})
             self._show_problems()
-        elif select.id == "players" and isinstance(event.value, int):
+        elif (
+            select.id == "players" and isinstance(event.value, int)
+            and event.value != self._players  # not the new row announcing its first value
+        ):
             seats = self._seat_choices()
             self._players = event.value
             await self._build_seats(seats)

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from core.match import MetaEntry, NoteEntry
+from core.match import MetaEntry, NoteEntry, Seat
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Outcome
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
@@ -33,6 +33,7 @@ from tui.messages import PlayMatch
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import save_screenshot
+from tui.screens.seats import SeatsScreen
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 
@@ -132,7 +133,7 @@ class ReplayScreen(Screen[None]):
         Binding("c", "continue", "continue"),
         Binding("question_mark", "keys", "keys"),
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
-        Binding("escape,q", "back", "back"),  # the only way out for a mouse
+        Binding("escape,q,l", "back", "back"),  # the only way out for a mouse
         Binding("left_square_bracket", "round(-1)", "round", group=ROUND, show=False),
         Binding("right_square_bracket", "round(1)", "round", group=ROUND, show=False),
         Binding("plus,equals_sign", "speed(1)", "speed", group=SPEED, show=False),
@@ -147,9 +148,14 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "round(1)", "round", show=False),
     ]
 
-    def __init__(self, path: Path, *, position: int | None = None) -> None:
+    def __init__(
+        self, path: Path, *, position: int | None = None, look_back: int | None = None
+    ) -> None:
         """Open the match at `path` read-only, at `position` (None: its last entry).
 
+        `look_back` is the seat of a player looking back during their own live match: the
+        view stays theirs (nothing they could not see then), and notes, exports, other
+        perspectives and continuing are off; `l`, `q` or Esc return to play.
         Raises LogError (with a message for the player) when the file cannot be replayed.
         """
         super().__init__(classes="replay")
@@ -163,6 +169,9 @@ class ReplayScreen(Screen[None]):
         self.names = tuple(seat.name for seat in self.match.header.seats)
         # An unfinished match opens on the table only: a hand is shown behind its handoff.
         start = None if self.match.is_over or not self.rules.hides_information else SPECTATOR
+        self.look_back = look_back
+        if look_back is not None and self.rules.hides_information:
+            start = look_back
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
         self.board = self.kit.table(self.names)
@@ -563,21 +572,30 @@ class ReplayScreen(Screen[None]):
                     timeout=12)
 
     def action_continue(self) -> None:
-        """A new match from the position on screen, played on the game screen."""
+        """A new match from the position on screen, with the seats chosen for it (take over a
+        seat from a bot, or hand one to a bot), played on the game screen."""
         here = self.here
         if self._decided() is not None:
             self.notify("The match is already decided here. Step back to a position where "
                         "play goes on, then press c.", title="Cannot continue from here",
                         severity="warning")
             return
+        self._stop()
+        number = self._row(here).number
+        self.app.push_screen(
+            SeatsScreen(self.rules, self.match.header.seats, f"entry {number}"),
+            callback=lambda seats: self._continue(here, number, seats),
+        )
+
+    def _continue(self, here: int, number: int, seats: tuple[Seat, ...] | None) -> None:
+        if seats is None:
+            return
         try:
-            opened = continue_from(self.path, here)
-        except (LogError, OSError) as err:
+            opened = continue_from(self.path, here, seats=seats)
+        except (LogError, OSError, ValueError) as err:
             self.notify(f"{err}", title="Could not start the new match", severity="error",
                         timeout=12)
             return
-        self._stop()
-        number = self._row(here).number
         self.notify(f"A new match from entry {number} of this one: {opened.path.name}.",
                     title="Continuing from here")
         self.post_message(PlayMatch(opened))
@@ -589,6 +607,11 @@ class ReplayScreen(Screen[None]):
 
     def action_keys(self) -> None:
         self.app.push_screen(ReplayKeys())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Looking back during a live match is read-only and from one's own chair."""
+        read_only = ("perspective", "annotate", "export", "continue")
+        return self.look_back is None or action not in read_only
 
     def action_back(self) -> None:
         self._stop()

@@ -56,8 +56,10 @@ def game_label(summary: MatchSummary) -> str:
 
 
 def option_text(key: str, value: object) -> str:
-    """One option in words; a seat number is shown counted from 1, as the New game form does."""
+    """One option in words; seats are counted from 1 for people, as everywhere in the app."""
     if key in SEAT_OPTIONS and type(value) is int:
+        return f"seat {value} starts"
+    if key == "first" and type(value) is int:  # files from before `starts`: 0 was seat 1
         return f"seat {value + 1} starts"
     return f"{key} {value}"
 

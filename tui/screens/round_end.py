@@ -171,9 +171,14 @@ def rematch(
     flipped; in one where the first seat always starts, the players change chairs.
     """
     chosen = dict(options)
-    first = next((o for o in rules.options if o.key == "first" and len(o.choices) == 2), None)
+    first = next(
+        (o for o in rules.options if o.key in ("starts", "first") and len(o.choices) == 2), None
+    )
     if first is not None and len(seats) == 2:
-        now = chosen.get("first", first.default)
-        chosen["first"] = first.choices[1] if now == first.choices[0] else first.choices[0]
+        if first.key == "starts" and type(chosen.get("first")) is int:
+            chosen["starts"] = chosen.pop("first") + 1  # a file from before `starts`
+        now = chosen.get(first.key, first.default)
+        chosen[first.key] = first.choices[1] if now == first.choices[0] else first.choices[0]
+        chosen.pop("first" if first.key == "starts" else "starts", None)
         return seats, chosen
     return seats[1:] + seats[:1], chosen

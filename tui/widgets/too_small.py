@@ -14,6 +14,7 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TooSmall(Static):
     """Shown instead of everything else on its screen while the terminal is under 80 by 24."""
 
+    SCOPED_CSS = False  # the rules below are about the screen around it, not inside it
     DEFAULT_CSS = """
     TooSmall {
         display: none;

@@ -1,8 +1,9 @@
 """En Garde (Reiner Knizia) for two players, at the basic, standard or advanced level.
 
 The rules are RULES.md section 1. Decisions taken here (also on the in-app rules page):
-* Default level: advanced, the game most players of the boxed game play. Option `first` picks
-  the seat that starts round 1 (default seat 0); starters then alternate every round.
+* Default level: advanced, the game most players of the boxed game play. Option `starts` (1 or
+  2, as people count seats) picks who starts round 1 (default 1); starters then alternate every
+  round. Files written before it have `first` (0 or 1), which is read as `starts` one higher.
 * Cards are dealt alternately, the round's starter first; each card is a chance action.
 * An attack the defender cannot answer at all hits at once, before the attacker's refill (the
   refill could not change the defender's hand). One the defender could answer waits, after the
@@ -66,16 +67,22 @@ class EnGarde:
             help="basic: every attack hits; standard: attacks can be parried; "
             "advanced: adds advance-and-attack and retreat",
         ),
-        Option("first", 0, (0, 1), help="the seat that starts round 1 (then alternating)"),
+        Option("starts", 1, (1, 2), help="the player (1 or 2) who starts round 1; then they "
+               "alternate"),
     )
     hides_information: ClassVar[bool] = True
 
     def new(self, players: int, options: Mapping[str, object]) -> EnGardeState:
         if players != 2:
             raise ValueError(f"En Garde is for 2 players, not {players}")
-        chosen = resolve_options(self.options, options)
+        given = dict(options)
+        if "first" in given and "starts" not in given:
+            # Files from before seats were numbered from 1 for people: first=0 is seat 1.
+            legacy = given.pop("first")
+            given["starts"] = legacy + 1 if type(legacy) is int else legacy
+        chosen = resolve_options(self.options, given)
         level: Level = chosen["level"]
-        first: int = chosen["first"]
+        first: int = chosen["starts"] - 1
         return EnGardeState(level=level, first=first, round=1, phase="deal", actor=first)
 
     def to_move(self, state: EnGardeState) -> int | None:

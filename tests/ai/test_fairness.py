@@ -1,0 +1,55 @@
+"""The fairness swap test for the hidden-hand games (En Garde and Attacke).
+
+For a fixed seed, replacing the opponents' hidden cards with any other arrangement consistent
+with the bot's view leaves the bot's choice unchanged: the bot never learns the real hands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from core import registry
+from core.ai import Budget, decide, make_bot
+from core.rules import CHANCE, Rules
+
+HIDDEN = [r for r in registry.all() if r.hides_information]
+SPECS = ("greedy:easy", "ismcts:easy")
+
+
+def decision_points(rules: Rules[Any, Any, Any], seed: int, count: int) -> list[Any]:
+    """States where a seat must decide, from random play."""
+    rng = random.Random(seed)
+    players = max(rules.min_players, min(3, rules.max_players))
+    state, found = rules.new(players, {}), []
+    while len(found) < count:
+        seat = rules.to_move(state)
+        if seat is None:
+            state = rules.new(players, {})
+            continue
+        if seat != CHANCE and len(rules.legal_actions(state)) > 1 and rng.random() < 0.2:
+            found.append(state)
+        state = rules.apply(state, rules.sample_chance(state, rng) if seat == CHANCE
+                            else rng.choice(rules.legal_actions(state)))
+    return found
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("rules", HIDDEN, ids=lambda r: r.id)
+def test_other_hidden_cards_consistent_with_the_view_leave_the_choice_unchanged(
+    rules: Rules[Any, Any, Any], spec: str
+) -> None:
+    determinize = getattr(rules, "determinize")  # noqa: B009 - every hidden game has one
+    rng = random.Random(11)
+    for state in decision_points(rules, seed=3, count=6):
+        seat = rules.to_move(state)
+        view = rules.view(state, seat)
+        choices = set()
+        for _ in range(4):
+            other = state if not choices else determinize(view, rng)
+            assert rules.view(other, seat) == view
+            bot = make_bot(spec, seed=99)
+            choices.add(decide(bot, rules, other, seat, Budget(iterations=40)))
+        assert len(choices) == 1, f"{rules.id}: {spec} chose differently: {choices}"

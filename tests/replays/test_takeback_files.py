@@ -1,0 +1,28 @@
+"""A takeback in a match file: saved, replayed, exported and verified like any entry."""
+
+from __future__ import annotations
+
+import random
+
+from core.games.crossing import Crossing
+from core.match import Seat
+from replays.export import to_markdown, to_text
+from replays.store import create_match, load_match
+from tui.cli import main
+
+
+def test_a_takeback_is_saved_and_replays_exports_and_verify_understand_it() -> None:
+    rules = Crossing()
+    rng = random.Random(3)
+    with create_match(rules, (Seat("Ann"), Seat("Ben")), {}) as opened:
+        for _ in range(3):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.take_back(0)
+        opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        path, state = opened.path, opened.match.state
+    match, damage = load_match(path)
+    assert damage is None and match.state == state and match.taken_back() == {2}
+    text = to_text(match)
+    assert "(taken back)" in text and "Ann took back a move" in text
+    assert "(taken back)" in to_markdown(match)
+    assert main(["verify", str(path)]) == 0

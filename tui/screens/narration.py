@@ -1,0 +1,105 @@
+"""The game screen's move log, kept in the words of whoever is at the device.
+
+Moves are worded by the shared chronicle (`replays.chronicle`), so the live log, the replay
+and the exports read alike; this adds what only a live log needs: chance outcomes folded into
+one line, chapter headings and results, and being brought up to date entry by entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from replays.chronicle import Chronicle
+from tui.games import Narrator
+from tui.widgets.move_log import MoveLog, fold_chance
+from tui.widgets.table import ChapterEnd
+
+Reader = int | None | Literal[False]
+"""A seat, None (everything), or False: nobody may read the log now (a handoff)."""
+
+
+class Narration:
+    """Writes a match's lines into a MoveLog for one reader, and what changed since."""
+
+    def __init__(
+        self,
+        chronicle: Chronicle,
+        narrator: Narrator[Any],
+        names: Sequence[str],
+        chapters: Callable[[], Sequence[ChapterEnd]],
+        log: Callable[[], MoveLog],
+    ) -> None:
+        self.chronicle = chronicle
+        self.rules = chronicle.match.rules
+        self.narrator = narrator
+        self.names = tuple(names)
+        self._chapters = chapters
+        self._log = log
+        self._chance: list[str] = []
+        self._logged = 0
+        """Entries already in the move log."""
+        self._turns = 0
+        self._chapter: int | None = None
+
+    def rebuild(self, reader: Reader) -> None:
+        """Every line so far, in the words `reader` may read."""
+        self._log().clear()
+        self._chance, self._turns, self._chapter, self._logged = [], 0, None, 0
+        self.more(reader)
+
+    def more(self, reader: Reader) -> None:
+        """Add the entries appended since the log was last brought up to date."""
+        if reader is False:
+            return
+        log = self._log()
+        headed = self.rules.chapter not in ("", "turn")
+        for line in self.chronicle.lines(reader, start=self._logged):
+            if line.chapter != self._chapter:
+                self.flush()
+                if self._chapter is not None:
+                    self.result(self._chapter)
+                self._chapter = line.chapter
+                if headed:
+                    log.heading(f"{self.rules.chapter.capitalize()} {line.chapter}")
+            if line.kind == "chance":
+                self._chance.append(line.words)
+                continue
+            self.flush()
+            if line.kind == "move":
+                self._turns += 1
+                log.move(self._turns, line.notation, line.words)
+            else:
+                log.remark(line.words)
+        self._logged = len(self.chronicle.match.entries)
+        if self._chapter is not None and not self._chance and any(
+            told.number == self._chapter for told in self._chapters()
+        ):
+            self.result(self._chapter)  # the chapter being shown has just ended
+
+    def result(self, number: int) -> None:
+        """How chapter `number` ended, under its last move (once)."""
+        log = self._log()
+        for told in self._chapters():
+            if told.number == number and not log.has_remark(told.headline):
+                reveal = f" {told.reveal}" if told.reveal else ""
+                log.remark(f"{told.headline}. {told.why}{reveal}")
+
+    def flush(self) -> None:
+        """Write the chance outcomes held back so far as one line."""
+        if self._chance:
+            self._log().chance(fold_chance(self._chance))
+            self._chance = []
+
+    def since_last_turn(
+        self, seat: int, now: int, view: Any, chapters: Sequence[ChapterEnd]
+    ) -> str:
+        """Every other seat's public moves since `seat` last decided, then what to do now."""
+        lines = self.chronicle.since_last_turn(seat)
+        parts: list[str] = []
+        if lines and lines[0].chapter < now and chapters:
+            parts.append(f"{chapters[-1].headline}. {chapters[-1].why}")
+        moves = [line.words for line in lines if line.chapter == now]
+        if moves:
+            parts.append(f"{'; '.join(moves)} — {self.narrator.prompt(view, self.names)}")
+        return "  ".join(parts)
