@@ -338,7 +338,8 @@ class Match:
     def take_back(self, seat: int, *, at: float | None = None) -> MetaEntry:
         """Undo `seat`'s last decision and everything after it (see `takeback_to`)."""
         to = self.takeback_to(seat)
-        entry = MetaEntry("takeback", {"seat": seat, "to": to}, at)
+        moves = sum(1 for index in self._live if index >= to)  # no chance among them
+        entry = MetaEntry("takeback", {"seat": seat, "to": to, "moves": moves}, at)
         self._append(entry, validate_index=None)
         return entry
 

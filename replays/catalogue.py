@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 
 from replays import paths
+from replays.errors import StoreUnavailable
 
 VERSION = 1
 Key = tuple[int, int]
@@ -34,8 +35,8 @@ def load() -> dict[str, tuple[Key, Any]]:
     """name -> (key, summary wire) from the cache; empty when there is no usable cache."""
     try:
         data = msgpack.unpackb(cache_path().read_bytes(), raw=False, strict_map_key=True)
-    except (OSError, ValueError, msgpack.UnpackException):
-        return {}
+    except (OSError, ValueError, msgpack.UnpackException, StoreUnavailable):
+        return {}  # no cache, or no state folder (a read-only store): the files are read
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return {}
     found = data.get("matches")
@@ -61,7 +62,10 @@ def save(entries: dict[str, tuple[Key, Any]]) -> None:
         },
         use_bin_type=True,
     )
-    target = cache_path()
+    try:
+        target = cache_path()
+    except StoreUnavailable:
+        return  # a read-only store with no state folder: the listing just reads the files
     temporary = target.with_name(f"{target.name}.{os.getpid()}")
     try:
         temporary.write_bytes(body)

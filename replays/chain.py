@@ -112,6 +112,17 @@ def is_plain(value: object) -> bool:
     return True
 
 
+def claimed_body_length(head: bytes) -> int | None:
+    """The body length a record starting with `head` declares (its bin header), if readable."""
+    if len(head) < 3 or head[0] != 0x92:
+        return None
+    kind = head[1]
+    width = {0xC4: 1, 0xC5: 2, 0xC6: 4}.get(kind)
+    if width is None or len(head) < 2 + width:
+        return None
+    return int.from_bytes(head[2 : 2 + width], "big")
+
+
 def read_version(data: bytes) -> int | None:
     """The format number that follows the marker, or None when it is not a whole number."""
     unpacker = msgpack.Unpacker(max_buffer_size=64)

@@ -117,3 +117,15 @@ class BadExport(LogError):
 
 class SaveFailed(LogError):
     """An entry could not be written to disk (disk full, file removed, ...)."""
+
+
+class Unstorable(SaveFailed):
+    """A header or entry that no match file can hold (too large, a value msgpack cannot carry):
+    the input is at fault, not the disk."""
+
+
+class StoreUnavailable(LogError, OSError):
+    """Parlour's folders cannot be used (PARLOUR_HOME names a file, a read-only disk, ...).
+
+    Also an OSError, as the failure to create a folder always was, so callers that treat a
+    missing folder as "no file there" (settings, remembered names) go on doing so."""

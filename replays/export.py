@@ -17,10 +17,10 @@ from typing import Any
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
-from replays import chain, paths
+from replays import chain, paths, summary
 from replays.chronicle import Line
 from replays.cursor import ReplayCursor
-from replays.errors import BadExport, LogError
+from replays.errors import BadExport, LogError, Unstorable
 from replays.logfile import LogWriter
 from replays.store import file_name
 
@@ -58,6 +58,8 @@ def from_json(text: str) -> tuple[Header, list[Entry]]:
         ) from None
     except RecursionError:
         raise BadExport("this JSON is nested too deeply to be a match export") from None
+    except ValueError as err:  # e.g. an integer of more digits than Python converts
+        raise BadExport(f"this JSON holds a value Parlour cannot read ({err})") from None
     if not isinstance(document, dict) or document.get("format") != JSON_FORMAT:
         raise BadExport('this JSON is not a Parlour match export (no "format": "parlour-match")')
     version = document.get("version")
@@ -107,6 +109,7 @@ def import_json(
         ) from None
     except ValueError as err:
         raise BadExport(f"the export's header does not suit the game: {err}") from None
+    _check_storable(header, entries)
     target = (folder if folder is not None else paths.matches_dir()) / file_name(header)
     writer = LogWriter.create(target, header)
     try:
@@ -114,6 +117,7 @@ def import_json(
     except LogError:
         writer.close()
         target.unlink(missing_ok=True)
+        summary.remove(target)
         raise
     writer.close()
     return target
@@ -246,6 +250,18 @@ def _option(value: object) -> str:
 
 
 # -- JSON values ---------------------------------------------------------------------------
+
+
+def _check_storable(header: Header, entries: list[Entry]) -> None:
+    """Refuse, before any file exists, a header or entry no match file can hold (a note over
+    the size limit, an integer too large for msgpack): the export is at fault, not the disk."""
+    items: list[tuple[str, Wire]] = [("the header", header.to_wire())]
+    items += [(f"entry {n}", e.to_wire()) for n, e in enumerate(entries, start=1)]
+    for what, wire in items:
+        try:
+            chain.pack_body(wire)
+        except ValueError as err:
+            raise Unstorable(f"{what} of the export cannot be stored: {err}") from None
 
 
 def _to_json_value(value: Any) -> Any:

@@ -8,6 +8,8 @@ A writer holds an exclusive lock, and cuts a torn tail off before it appends.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from core.match import Entry, Header, entry_from_wire
-from replays import chain, lock
+from replays import chain, lock, paths, summary
 from replays.closing import Closing
 from replays.errors import (
     Damage,
@@ -27,7 +29,9 @@ from replays.errors import (
     NewerFormat,
     NotAMatchFile,
     SaveFailed,
+    Unstorable,
 )
+from replays.summary import Tally
 
 SUFFIX = ".parlour"
 
@@ -62,53 +66,107 @@ def read_header(path: Path) -> Header:
         return _scan(stream, path, header_only=True).header
 
 
-class LogWriter(Closing):
-    """Appends entries to a locked match file; usable directly as a `Match` sink."""
+def read_summary(path: Path) -> tuple[Header, Tally] | None:
+    """The header, and the summary its writer kept beside the file if it still fits the file
+    (same size, same last digest): what the listing needs without reading every record.
+    None when there is no such summary; LogError when the file itself cannot be read."""
+    with _open(path, "rb") as stream:
+        try:
+            size = os.fstat(stream.fileno()).st_size
+        except OSError as err:
+            raise LogError(f"cannot read {path.name}: {err.strerror or err}") from None
+        if size <= len(chain.PREAMBLE) or not summary.sidecar(path).exists():
+            return None
+        header = _scan(stream, path, header_only=True).header
+        tally = summary.read(path, stream, size, len(header.seats))
+    return None if tally is None else (header, tally)
 
-    def __init__(self, path: Path, stream: BinaryIO, link: bytes, end: int, count: int) -> None:
+
+class LogWriter(Closing):
+    """Appends entries to a locked match file; usable directly as a `Match` sink.
+
+    The file is written through an unbuffered descriptor: nothing is ever held in a buffer to
+    be flushed later, so when an append fails the file can be cut back to the last good record
+    and stays exactly as the player is told. If even that fails, the writer refuses every
+    further append and says the file may hold the entry (reopening the match decides).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        stream: BinaryIO,
+        link: bytes,
+        end: int,
+        tally: Tally,
+        *,
+        damaged_copy: Path | None = None,
+    ) -> None:
         """Use `create` or `open_append`."""
         self.path = path
         self._stream: BinaryIO | None = stream
         self._link = link
         self._end = end
-        self._count = count
+        self._tally = tally
+        self._broken: str | None = None
+        self._summarise = paths.is_matches_dir(path.parent)
+        self.damaged_copy = damaged_copy
+        """The copy of the damaged file kept aside when `open_append` cut a tail off."""
 
     @classmethod
     def create(cls, path: Path, header: Header) -> LogWriter:
-        """A new match file holding `header`; refuses to overwrite an existing file."""
+        """A new match file holding `header`; refuses to overwrite an existing file.
+
+        The file is written whole under a temporary name in the same folder, fsynced, and only
+        then given its name, so a crash never leaves an empty or headless match file.
+        """
         body = _body(header.to_wire(), "the match header")
+        if path.exists():
+            raise LogError(f"{path.name} already exists; nothing was overwritten")
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            stream: BinaryIO = open(path, "xb")  # noqa: SIM115 - closed by close()
-        except FileExistsError:
-            raise LogError(f"{path.name} already exists; nothing was overwritten") from None
+            stream: BinaryIO = open(temporary, "xb", buffering=0)  # noqa: SIM115 - close()
         except OSError as err:
             raise LogError(f"cannot create {path.name}: {err.strerror or err}") from None
         link = chain.digest(chain.PREAMBLE, body)
         data = chain.PREAMBLE + chain.pack_record(body, link)
+        published = False
         try:
             lock.acquire(path, stream)
-            stream.write(data)
-            stream.flush()
+            _write_all(stream, data)
             os.fsync(stream.fileno())
+            _publish(temporary, path)
+            published = True
             _sync_folder(path.parent)
-        except OSError as err:
+        except BaseException as err:  # an interrupt too: nothing half-made is left behind
             lock.release(path, stream)
-            path.unlink(missing_ok=True)
-            raise SaveFailed(f"cannot create {path.name}: {err.strerror or err}") from None
-        return cls(path, stream, link, len(data), 0)
+            temporary.unlink(missing_ok=True)
+            if published:
+                path.unlink(missing_ok=True)
+            if isinstance(err, FileExistsError):
+                raise LogError(f"{path.name} already exists; nothing was overwritten") from None
+            if isinstance(err, OSError):
+                raise SaveFailed(f"cannot create {path.name}: {err.strerror or err}") from None
+            raise
+        return cls(path, stream, link, len(data), Tally(len(header.seats)))
 
     @classmethod
     def open_append(cls, path: Path) -> tuple[LogWriter, LogRead]:
         """Lock an existing match file for appending; a damaged tail is cut off first.
 
-        The returned LogRead says what was found, including the damage that was removed.
+        The returned LogRead says what was found, including the damage that was removed; the
+        untouched file is first kept as a numbered copy (`writer.damaged_copy`).
         """
-        stream = _open(path, "r+b")
+        _open(path, "rb").close()  # the same refusals (missing, not a regular file) as reading
+        try:
+            stream: BinaryIO = open(path, "r+b", buffering=0)  # noqa: SIM115 - close()
+        except OSError as err:
+            raise LogError(f"cannot open {path.name}: {err.strerror or err}") from None
         lock.acquire(path, stream)
+        copy = None
         try:
             found = _scan(stream, path, header_only=False)
             if found.damage is not None:
-                _keep_damaged_copy(path)
+                copy = _keep_damaged_copy(path, stream)
                 stream.truncate(found.end)
                 os.fsync(stream.fileno())
             stream.seek(found.end)
@@ -118,62 +176,111 @@ class LogWriter(Closing):
         except LogError:
             lock.release(path, stream)
             raise
-        return cls(path, stream, found.digest, found.end, len(found.entries)), found
+        tally = Tally.of(len(found.header.seats), found.entries)
+        writer = cls(path, stream, found.digest, found.end, tally, damaged_copy=copy)
+        return writer, found
 
     @property
     def count(self) -> int:
         """Entries in the file."""
-        return self._count
+        return self._tally.entries
 
     @property
     def closed(self) -> bool:
         return self._stream is None
 
     def append(self, entry: Entry) -> None:
-        """Write one entry and fsync it; on failure the file is left as it was."""
+        """Write one entry and fsync it; on failure the file is left as it was (or, when that
+        cannot be made sure of, the writer refuses to go on and says so)."""
         self.append_many((entry,))
 
     def append_many(self, entries: Iterable[Entry]) -> None:
         """Write several entries with a single fsync (imports, branching)."""
         stream = self._live()
-        link, data, added = self._link, bytearray(), 0
+        link, data, added = self._link, bytearray(), list[Entry]()
         for entry in entries:
-            body = _body(entry.to_wire(), f"entry {self._count + added + 1}")
+            body = _body(entry.to_wire(), f"entry {self.count + len(added) + 1}")
             link = chain.digest(link, body)
             data += chain.pack_record(body, link)
-            added += 1
+            added.append(entry)
+        if not data:
+            return
         try:
-            stream.write(data)
+            _write_all(stream, data)
             stream.flush()
             os.fsync(stream.fileno())
         except OSError as err:
-            self._undo(stream)
+            why = err.strerror or str(err)
+            if self._undo(stream):
+                raise SaveFailed(
+                    f"the move could not be saved to {self.path.name}: {why}; the file is "
+                    "as it was before it"
+                ) from None
+            self._broken = (
+                f"saving to {self.path.name} failed ({why}) and the file could not be put "
+                "back as it was, so it may hold the last move although it was refused"
+            )
             raise SaveFailed(
-                f"the move could not be saved to {self.path.name}: {err.strerror or err}"
+                f"{self._broken}; open the match again to see what it holds"
             ) from None
-        self._count += added
+        self._tally.extend(added)
         self._link = link
         self._end += len(data)
 
     def close(self) -> None:
-        """Release the lock; the file is already complete on disk."""
+        """Release the lock; the file is already complete on disk. In the store, the listing's
+        summary of the file is written beside it."""
         if self._stream is not None:
+            if self._summarise and self._broken is None:
+                summary.write(self.path, self._tally, self._end, self._link)
             lock.release(self.path, self._stream)
             self._stream = None
 
     def _live(self) -> BinaryIO:
         if self._stream is None:
             raise SaveFailed(f"{self.path.name} is closed; open the match again to continue")
+        if self._broken is not None:
+            raise SaveFailed(f"{self._broken}; open the match again to continue")
         return self._stream
 
-    def _undo(self, stream: BinaryIO) -> None:
-        """Cut a half-written record off; if even that fails, refuse further writes."""
+    def _undo(self, stream: BinaryIO) -> bool:
+        """Cut a half-written record off; True when the file ends at the last good record."""
         try:
             stream.truncate(self._end)
             stream.seek(self._end)
-            stream.flush()
+            if os.fstat(stream.fileno()).st_size != self._end:
+                return False
         except OSError:
-            self.close()
+            return False
+        with contextlib.suppress(OSError):
+            os.fsync(stream.fileno())
+        return True
+
+
+def _write_all(stream: BinaryIO, data: bytes | bytearray) -> None:
+    """Write every byte to an unbuffered stream (a raw write may take only part)."""
+    view = memoryview(data)
+    while view:
+        written = stream.write(view)
+        if not written:
+            raise OSError(errno.EIO, "the disk took nothing more")
+        view = view[written:]
+
+
+def _publish(temporary: Path, path: Path) -> None:
+    """Give a complete new file its name, never replacing a file already there."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if err.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV):
+            raise
+        if path.exists():  # a file system without hard links: check, then rename
+            raise FileExistsError(errno.EEXIST, "exists", str(path)) from None
+        os.rename(temporary, path)
+        return
+    os.unlink(temporary)
 
 
 def _entry(wire: object, index: int) -> Entry:
@@ -187,7 +294,7 @@ def _body(wire: object, what: str) -> bytes:
     try:
         return chain.pack_body(wire)  # type: ignore[arg-type]
     except ValueError as err:
-        raise SaveFailed(f"{what} cannot be saved: {err}") from None
+        raise Unstorable(f"{what} cannot be saved: {err}") from None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -258,7 +365,7 @@ def _walk(stream: BinaryIO, path: Path, size: int, *, header_only: bool) -> LogR
             record = unpacker.unpack()
         except chain.OutOfData:
             if end < size:
-                damage_reason = "the last record is cut off (Parlour stopped while saving it)"
+                damage_reason = _cut_or_forged(stream, end, size)
             break
         except chain.DECODE_ERRORS:
             damage_reason = "a record is garbled"
@@ -288,11 +395,52 @@ def _walk(stream: BinaryIO, path: Path, size: int, *, header_only: bool) -> LogR
     return LogRead(path, header, tuple(entries), tuple(offsets), end, damage, size, link)
 
 
-def damaged_copy_path(path: Path) -> Path:
-    """Where the untouched damaged file is kept before its tail is cut off."""
-    return path.with_name(path.name + ".damaged")
+def _cut_or_forged(stream: BinaryIO, offset: int, size: int) -> str:
+    """Why the file ends inside the record at `offset`: a torn write, or a length no record
+    may have (forged or corrupted), which only looks cut off because it points past the end."""
+    stream.seek(offset)
+    head = stream.read(8)
+    claimed = chain.claimed_body_length(head)
+    if claimed is not None and claimed > chain.MAX_BODY:
+        return (
+            f"a record claims to hold {claimed} bytes, more than any record may "
+            f"({chain.MAX_BODY}): it is forged or corrupted"
+        )
+    return "the last record is cut off, as when Parlour stops while saving it"
 
 
-def _keep_damaged_copy(path: Path) -> None:
-    """Copy the file aside before repairing it: what we cannot read may still matter to someone."""
-    shutil.copyfile(path, damaged_copy_path(path))
+DAMAGED = ".damaged"
+MAX_COPIES = 999
+
+
+def damaged_copy_path(path: Path, number: int = 1) -> Path:
+    """Where the `number`th kept copy of a damaged file is: `.damaged`, `.damaged-2`, ..."""
+    suffix = DAMAGED if number == 1 else f"{DAMAGED}-{number}"
+    return path.with_name(path.name + suffix)
+
+
+def _keep_damaged_copy(path: Path, source: BinaryIO) -> Path:
+    """Copy the file aside before repairing it: what we cannot read may still matter to
+    someone. A copy kept by an earlier repair is never overwritten: the next free number is
+    used. The copy is fsynced before the original is cut."""
+    for number in range(1, MAX_COPIES + 1):
+        target = damaged_copy_path(path, number)
+        try:
+            copy = open(target, "xb")  # noqa: SIM115 - closed below
+        except FileExistsError:
+            continue
+        try:
+            with copy:
+                source.seek(0)
+                shutil.copyfileobj(source, copy)
+                copy.flush()
+                os.fsync(copy.fileno())
+            _sync_folder(path.parent)
+        except OSError:
+            target.unlink(missing_ok=True)
+            raise
+        return target
+    raise LogError(
+        f"{path.name} is damaged and {MAX_COPIES} damaged copies of it are already kept; "
+        "remove some of them to repair it"
+    )

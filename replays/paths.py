@@ -11,6 +11,8 @@ from pathlib import Path
 
 import platformdirs
 
+from replays.errors import StoreUnavailable
+
 APP = "parlour"
 HOME_VARIABLE = "PARLOUR_HOME"
 
@@ -22,16 +24,44 @@ def home() -> Path | None:
 
 
 def _ready(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    """`folder`, created if missing; StoreUnavailable (a LogError) when it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreUnavailable(_not_a_folder(folder)) from None
+    except OSError as err:
+        if isinstance(err, NotADirectoryError):
+            raise StoreUnavailable(_not_a_folder(folder)) from None
+        raise StoreUnavailable(
+            f"cannot create Parlour's folder {folder}: {err.strerror or err}"
+        ) from None
     return folder
+
+
+def _not_a_folder(folder: Path) -> str:
+    base = home()
+    named = f" (from {HOME_VARIABLE}={base})" if base is not None else ""
+    return f"Parlour's folder {folder}{named} cannot be made: a file is in the way"
+
+
+def _matches_path() -> Path:
+    base = home()
+    if base is not None:
+        return base / "matches"
+    return platformdirs.user_data_path(APP, appauthor=False) / "matches"
 
 
 def matches_dir() -> Path:
     """The folder of `.parlour` match files (created on demand)."""
-    base = home()
-    if base is not None:
-        return _ready(base / "matches")
-    return _ready(platformdirs.user_data_path(APP, appauthor=False) / "matches")
+    return _ready(_matches_path())
+
+
+def is_matches_dir(folder: Path) -> bool:
+    """Whether `folder` is the store's matches folder (never creates anything)."""
+    try:
+        return folder.resolve() == _matches_path().resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def config_dir() -> Path:

@@ -31,11 +31,12 @@ from core.match import (
     Seat,
     Sink,
 )
-from core.rules import CHANCE, Outcome, Rules, Standing, Wire, resolve_options
-from replays import catalogue, lock, paths
+from core.rules import Outcome, Rules, Standing, Wire, resolve_options
+from replays import catalogue, lock, paths, summary
 from replays.closing import Closing
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
-from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log
+from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log, read_summary
+from replays.summary import Tally
 
 Clock = Callable[[], float]
 STANDING = "standing"
@@ -63,13 +64,18 @@ class OpenMatch(Closing):
         self.damage = damage
         """Damage found (and cut off) when the file was opened, to tell the player about."""
         self._clock = clock
-        self._ended = any(_is_end(e) for e in match.entries)
+        self._ended = _end_agrees(match)
         self._standing = last_standing(match.entries)
         self._record_end()
 
     @property
     def path(self) -> Path:
         return self.writer.path
+
+    @property
+    def damaged_copy(self) -> Path | None:
+        """Where the untouched damaged file was kept, when opening it cut a tail off."""
+        return self.writer.damaged_copy
 
     def submit(self, action: Any) -> ActionEntry:
         """Validate, save and apply the move of whoever is to act (IllegalAction if it is not)."""
@@ -115,7 +121,8 @@ class OpenMatch(Closing):
         self.writer.close()
 
     def _record_end(self) -> None:
-        """Append the end record once the match is over (also repairs a crash before it)."""
+        """Append the end record once the match is over (also repairs a crash before it, and
+        an `end` record that does not agree with the replayed outcome or is not the last)."""
         outcome = self.match.outcome()
         if outcome is None or self._ended:
             return
@@ -326,6 +333,7 @@ def delete_match(target: Path | str) -> None:
     lock.acquire(path, stream)
     try:
         path.unlink()
+        summary.remove(path)
     finally:
         lock.release(path, stream)
 
@@ -336,28 +344,48 @@ def list_matches() -> list[MatchSummary]:
 
 
 def scan_matches() -> MatchListing:
-    """Every match file in the folder, readable or not, most recently played first."""
+    """Every match file in the folder, readable or not, most recently played first.
+
+    Each file is summarised on its own: one that cannot be read or summarised is reported in
+    `unreadable` with the reason, and never stops the others from being listed. A file is read
+    once (the listing cache, keyed by size and modification time); with no cache, the summary
+    its writer kept beside it is used when it still matches the file's size and last digest
+    (see `replays.summary`), and only otherwise is the whole file read.
+    """
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
     cached, fresh = catalogue.load(), {}
     for path in sorted(paths.matches_dir().glob(f"*{SUFFIX}")):
         try:
             key = catalogue.key_of(path)
-            summary = _cached(path, key, cached)
-            if summary is None:
-                summary = summarise(read_log(path))
+            summary = _cached(path, key, cached) or _summary_of(path)
+            wire = summary.to_wire()
         except OSError as err:
             unreadable.append((path, f"{path.name} cannot be read: {err.strerror or err}"))
             continue
         except LogError as err:
             unreadable.append((path, str(err)))
             continue
+        except Exception as err:  # one odd file must never hide every other match
+            unreadable.append(
+                (path, f"{path.name} cannot be listed: {type(err).__name__}: {err}")
+            )
+            continue
         found.append(summary)
-        fresh[path.name] = (key, summary.to_wire())
+        fresh[path.name] = (key, wire)
     if fresh != cached:
         catalogue.save(fresh)
     found.sort(key=lambda s: s.last_played, reverse=True)
     return MatchListing(found, unreadable)
+
+
+def _summary_of(path: Path) -> MatchSummary:
+    """From the kept summary when it still fits the file, else from reading it all."""
+    kept = read_summary(path)
+    if kept is not None:
+        header, tally = kept
+        return _summary(path, header, tally, None)
+    return summarise(read_log(path))
 
 
 def _cached(
@@ -374,34 +402,25 @@ def _cached(
 
 
 def summarise(log: LogRead) -> MatchSummary:
-    """Count a log's records without applying them."""
-    decisions: list[int] = []  # entry indexes of the seats' moves that stand
-    last, outcome = None, None
-    for index, entry in enumerate(log.entries):
-        if isinstance(entry, ActionEntry):
-            if entry.seat != CHANCE:
-                decisions.append(index)
-            last = entry.at if entry.at is not None else last
-        elif isinstance(entry, MetaEntry) and entry.what == "takeback":
-            to = entry.data.get("to")
-            if isinstance(to, int):
-                while decisions and decisions[-1] >= to:
-                    decisions.pop()  # taken back: not a turn any more
-        elif _is_end(entry):
-            outcome = _outcome(entry)  # type: ignore[arg-type]
+    """Count a log's records without applying them (an `end` record is trusted only when it
+    is well formed and no move follows it: see `replays.summary`)."""
+    return _summary(log.path, log.header, Tally.of(len(log.header.seats), log.entries), log.damage)
+
+
+def _summary(path: Path, header: Header, tally: Tally, damage: Damage | None) -> MatchSummary:
+    last = tally.last
     if last is None:
         try:
-            last = log.path.stat().st_mtime
+            last = path.stat().st_mtime
         except OSError:
             last = 0.0
     try:
-        title = registry.get(log.header.game).title
+        title = registry.get(header.game).title
     except registry.UnknownGame:
-        title = log.header.game
-    turns = len(decisions)
+        title = header.game
     return MatchSummary(
-        log.path, log.header, title, len(log.entries), turns, last, outcome, log.damage,
-        last_standing(log.entries),
+        path, header, title, tally.entries, tally.turns, last, tally.outcome, damage,
+        tally.standing,
     )
 
 
@@ -479,6 +498,7 @@ def _start(
     except LogError:
         writer.close()
         path.unlink(missing_ok=True)
+        summary.remove(path)
         raise
 
 
@@ -515,14 +535,15 @@ def _rules(header: Header, path: Path, given: Rules[Any, Any, Any] | None) -> Ru
         raise LogError(f"{path.name} cannot be opened: {err}") from None
 
 
-def _is_end(entry: Entry) -> bool:
-    return isinstance(entry, MetaEntry) and entry.what == END
+def _end_agrees(match: Match) -> bool:
+    """Whether the match's last trusted `end` record states its replayed outcome."""
+    stated = Tally.of(len(match.header.seats), match.entries).outcome
+    return stated is not None and agrees(stated, match.outcome())
 
 
-def _outcome(entry: MetaEntry) -> Outcome:
-    winners, scores, reason = (entry.data.get(k) for k in ("winners", "scores", "reason"))
-    return Outcome(
-        tuple(w for w in winners if isinstance(w, int)) if isinstance(winners, list) else (),
-        tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
-        reason if isinstance(reason, str) else "",
-    )
+def agrees(stated: Outcome | None, outcome: Outcome | None) -> bool:
+    """An `end` record's outcome against the replayed one: same winners and scores."""
+    if stated is None or outcome is None:
+        return stated is None and outcome is None
+    return stated.winners == tuple(outcome.winners) and stated.scores == tuple(outcome.scores)
+

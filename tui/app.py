@@ -42,18 +42,20 @@ if TYPE_CHECKING:
 
 
 def repaired_notice(opened: OpenMatch) -> str:
-    """What was kept of a match whose damaged tail was cut off on opening, and where the rest is."""
+    """What was kept of a match whose damaged tail was cut off on opening, and where the rest is.
+
+    Plain sentences: the reason (which may hold a bracket of its own) follows a colon, so
+    brackets never nest."""
     from core.match import ActionEntry
     from core.rules import CHANCE
-    from replays.logfile import damaged_copy_path
 
     moves = sum(1 for e in opened.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE)
     kept = "no moves" if moves == 0 else "1 move" if moves == 1 else f"{moves} moves"
-    reason = f" ({opened.damage.reason})" if opened.damage is not None else ""
-    said = f"The end of {opened.path.name} was damaged{reason}. "
+    said = f"The end of {opened.path.name} was damaged"
+    said += f": {opened.damage.reason}. " if opened.damage is not None else ". "
     said += f"Kept {kept}; play goes on from there."
-    copy = damaged_copy_path(opened.path)
-    if copy.exists():
+    copy = opened.damaged_copy
+    if copy is not None and copy.exists():
         said += f" The damaged file is kept untouched as {copy}."
     return said
 

@@ -31,7 +31,7 @@ def test_a_takeback_returns_to_the_position_before_the_seat_s_last_decision() ->
     play(match, 5)  # Ann, Ben, Ann, Ben, Ann
     before_ben = match.state_at(3)
     entry = match.take_back(1)  # Ben takes back his last move; Ann's reply goes too
-    assert isinstance(entry, MetaEntry) and entry.data == {"seat": 1, "to": 3}
+    assert isinstance(entry, MetaEntry) and entry.data == {"seat": 1, "to": 3, "moves": 2}
     assert match.state == before_ben and match.to_move() == 1
     assert match.taken_back() == {3, 4}
 

@@ -209,13 +209,18 @@ def test_listing_reads_each_file_once_until_it_changes(
 ) -> None:
     first = list_matches()
     reads: list[Path] = []
-    real_read = store.read_log
+    real_read, real_summary = store.read_log, store.read_summary
 
     def counted(path: Path) -> Any:
         reads.append(path)
         return real_read(path)
 
+    def counted_summary(path: Path) -> Any:
+        reads.append(path)
+        return real_summary(path)
+
     monkeypatch.setattr(store, "read_log", counted)
+    monkeypatch.setattr(store, "read_summary", counted_summary)
     assert list_matches() == first and reads == []
     with open_match(finished_file, rules=counting) as opened:
         opened.annotate(0, "later")

@@ -18,7 +18,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import core
 from tui.cli.common import (
@@ -146,8 +146,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as leaving:  # --help, --version and usage errors
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
+    if sys.stdout is None:  # started with its output closed (`parlour list >&-`)
+        say_error("the output is closed, so nothing could be shown",
+                  "run it with its output going to a terminal, a file or a pipe")
+        return EXIT_USAGE
+    real_stdout = sys.stdout
+    sys.stdout = _Output(real_stdout)
     try:
-        return _COMMANDS[args.command](args)
+        code = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        return code
+    except _OutputFailed as failed:
+        _silence_stdout()
+        say_error(f"cannot write the output: {failed.error.strerror or failed.error}",
+                  "free some space, or send the output somewhere else")
+        return EXIT_USAGE
     except CliError as err:
         say_error(err.what, err.todo)
         return err.code
@@ -157,14 +170,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BAD
     except Exception as err:  # the last line of defence: a short message, never a traceback
-        if os.environ.get("PARLOUR_DEBUG"):
-            traceback.print_exc()
-        say_error(
-            f"unexpected error ({type(err).__name__}: {err})",
-            "this is a bug in Parlour; please report it with the command you ran "
-            "(set PARLOUR_DEBUG=1 to see the details)",
-        )
-        return EXIT_BAD
+        from replays.errors import LogError, StoreUnavailable
+
+        if isinstance(err, StoreUnavailable):
+            say_error(str(err), "set PARLOUR_HOME to a folder you can write to (or unset it)")
+            return EXIT_USAGE
+        if isinstance(err, LogError):  # a match-file problem no command expected
+            say_error(str(err), f"check the match file with: {PROG} verify FILE")
+            return EXIT_USAGE
+        return _unexpected(err)
+    finally:
+        sys.stdout = real_stdout
+
+
+def _unexpected(err: BaseException) -> int:
+    if os.environ.get("PARLOUR_DEBUG"):
+        traceback.print_exc()
+    say_error(
+        f"unexpected error ({type(err).__name__}: {err})",
+        "this is a bug in Parlour; please report it with the command you ran "
+        "(set PARLOUR_DEBUG=1 to see the details)",
+    )
+    return EXIT_BAD
+
+
+class _OutputFailed(Exception):
+    """Writing to stdout failed (a full disk, an I/O error): not a bug, and not a file's fault."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Output:
+    """stdout, with its write errors told apart from every other OSError (a closed pipe
+    stays a BrokenPipeError, which ends the command quietly)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def _silence_stdout() -> None:

@@ -171,8 +171,13 @@ class TimedBot:
 
 
 def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
-    """"Ann and Bob", or "none (a draw)"."""
-    return " and ".join(names[w] for w in winners) if winners else "none (a draw)"
+    """"Ann and Bob", or "none (a draw)"; a seat the match does not have is named as such."""
+    if not winners:
+        return "none (a draw)"
+    return " and ".join(
+        names[w] if 0 <= w < len(names) else f"seat {w + 1}, which this match does not have"
+        for w in winners
+    )
 
 
 # -- match files ---------------------------------------------------------------------------

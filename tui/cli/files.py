@@ -38,7 +38,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for name in args.files:
         code, verdict = verify_one(Path(name))
         if code == EXIT_USAGE:
-            say_error(f"{name}: {verdict}", "give the path of a .parlour match file")
+            # a newer format, or a game this Parlour does not know, is a match file all right:
+            # its verdict already says what to do
+            known = verdict.startswith(("written by a newer Parlour", "cannot check the rules"))
+            todo = "" if known else "give the path of a .parlour match file"
+            say_error(f"{name}: {verdict}", todo)
         else:
             print(f"{name}: {verdict}", flush=True)
         worst = max(worst, code)
@@ -91,6 +95,9 @@ def verify_one(path: Path) -> tuple[int, str]:
         return EXIT_BAD, f"damaged at entry {entry} ({log.damage.reason}); {kept}"
     outcome = match.outcome()
     names = [seat.name for seat in log.header.seats]
+    problem = end_problem(match)
+    if problem is not None:
+        return EXIT_BAD, problem
     if outcome is None:
         seat = match.to_move()
         waiting = "chance" if seat is None or seat < 0 else names[seat]
@@ -99,6 +106,48 @@ def verify_one(path: Path) -> tuple[int, str]:
         score = f" ({'-'.join(str(s) for s in outcome.scores)})" if outcome.scores else ""
         status = f"finished: winner {winners_text(outcome.winners, names)}{score}"
     return EXIT_OK, f"ok: {len(log.entries)} entries, {status}"
+
+
+def end_problem(match: Match) -> str | None:
+    """What is wrong with the match's `end` records, if anything: each must come after the
+    last move (action, resignation or takeback), name seats the match has, and state the
+    outcome the moves give (winners and scores)."""
+    from core.match import ActionEntry, MetaEntry
+    from replays.store import END, agrees
+    from replays.summary import end_outcome
+
+    names = [seat.name for seat in match.header.seats]
+    entries = match.entries
+    last_move = max(
+        (
+            index for index, entry in enumerate(entries)
+            if isinstance(entry, ActionEntry)
+            or (isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"))
+        ),
+        default=-1,
+    )
+    outcome = match.outcome()
+    for index, entry in enumerate(entries):
+        if not (isinstance(entry, MetaEntry) and entry.what == END):
+            continue
+        where = f"the end record at entry {index}"
+        if index < last_move:
+            return f"{where} comes before the last move (entry {last_move})"
+        stated = end_outcome(dict(entry.data), len(names))
+        if stated is None:
+            return f"{where} is malformed: it names a seat this match does not have, or bad scores"
+        if outcome is None:
+            return f"{where} says the match is over, but it is not"
+        if not agrees(stated, outcome):
+            said = _result_text(stated.winners, stated.scores, names)
+            real = _result_text(outcome.winners, outcome.scores, names)
+            return f"{where} says {said}, but the moves give {real}"
+    return None
+
+
+def _result_text(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str]) -> str:
+    score = f" ({'-'.join(str(s) for s in scores)})" if scores else ""
+    return f"winner {winners_text(winners, names)}{score}"
 
 
 def _unnamed(message: str, path: Path) -> str:
@@ -133,12 +182,38 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return EXIT_OK
     try:
-        out.write_text(text, encoding="utf-8")
+        write_whole(out, text.encode("utf-8"), replace=args.force)
+    except FileExistsError:
+        raise CliError(f"{out} already exists",
+                       "pass --force to overwrite it, or choose another --out path; "
+                       "nothing was written") from None
     except OSError as err:
         raise CliError(f"cannot write {out}: {err.strerror or err}",
-                       "choose another --out path", EXIT_BAD) from None
+                       "free some space or choose another --out path; nothing was written",
+                       EXIT_BAD) from None
     print(f"exported to {out}")
     return EXIT_OK
+
+
+def write_whole(out: Path, data: bytes, *, replace: bool) -> None:
+    """Write `out` whole or not at all: a temporary file beside it, fsynced, then renamed (with
+    `replace` False, never over a file that appeared meanwhile). On failure nothing is left."""
+    import os
+
+    temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if replace:
+            os.replace(temporary, out)
+        else:
+            os.link(temporary, out)
+            os.unlink(temporary)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def _check_target(out: Path, *, force: bool) -> None:
@@ -232,7 +307,7 @@ def _seen_by(text: str, seen: str, *, markdown: bool) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     """`parlour import FILE.json`: the identical match file, into the store."""
     from replays import paths
-    from replays.errors import LogError, SaveFailed
+    from replays.errors import LogError, SaveFailed, Unstorable
     from replays.export import from_json, import_json
     from replays.store import file_name
 
@@ -251,6 +326,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                        "nothing was imported; remove that file first to import it again")
     try:
         path = import_json(args.file)
+    except Unstorable as err:
+        raise CliError(str(err), hint) from None
     except SaveFailed as err:
         raise CliError(str(err), "check the disk space and Parlour's data folder",
                        EXIT_BAD) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.common import EXIT_BAD, EXIT_OK, EXIT_USAGE, PROG, CliError, game_options, game_rules
@@ -71,11 +72,23 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from replays.store import summarise
 
     path = locate_match(args.match)
-    if summarise(read_log(path)).finished:
+    if summarise(read_log(path)).finished and _really_over(path):
         raise CliError(
             f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}"
         )
     return launch(Start(kind="resume", match=str(path)))
+
+
+def _really_over(path: Path) -> bool:
+    """Whether the moves of the match end it: its `end` record is not taken on trust."""
+    from replays.errors import LogError
+    from replays.store import load_match
+
+    try:
+        match, _ = load_match(path)
+    except LogError:
+        return True  # it cannot be replayed; refusing as before is the safe answer
+    return match.is_over
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import uuid
 from collections.abc import Mapping, Sequence
@@ -66,13 +67,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     )
     out: Path = args.out
     width = len(str(args.games))
-    names = [f"{rules.id}-{n:0{max(4, width)}d}.parlour" for n in range(1, args.games + 1)]
-    prepare_folder(out, names)
+    prepare_folder(out, rules.id, args.games)
 
     master = random.Random(args.seed)
     written = 0
     try:
-        for number, name in enumerate(names, start=1):
+        for number in range(1, args.games + 1):  # names made one at a time: bounded memory
+            name = match_name(rules.id, number, args.games)
             chance = random.Random(master.getrandbits(64))
             bots = {n: TimedBot(spec, master.getrandbits(64)) for n, spec in enumerate(specs)}
             match = play_one(rules, options, seats, bots, chance, out / name)
@@ -103,8 +104,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def prepare_folder(out: Path, names: Sequence[str]) -> None:
-    """Create `out` if needed; refuse when any of `names` is already in it."""
+def match_name(game: str, number: int, games: int) -> str:
+    """The file name of match `number` (from 1) of a run of `games`: `en-garde-0001.parlour`."""
+    return f"{game}-{number:0{max(4, len(str(games)))}d}.parlour"
+
+
+def prepare_folder(out: Path, game: str, games: int) -> None:
+    """Create `out` if needed; refuse when a file of the run (`match_name(game, 1..games)`) is
+    already in it. The folder is read once; nothing is made per game up front."""
     if out.exists() and not out.is_dir():
         raise CliError(f"{out} is not a folder", "give --out a folder (it is created if missing)")
     try:
@@ -112,7 +119,18 @@ def prepare_folder(out: Path, names: Sequence[str]) -> None:
     except OSError as err:
         raise CliError(f"cannot create {out}: {err.strerror or err}",
                        "choose a folder you can write to") from None
-    taken = [name for name in names if (out / name).exists()]
+    pattern = re.compile(rf"{re.escape(game)}-(\d+)\.parlour")
+    taken: list[str] = []
+    try:
+        for entry in sorted(out.iterdir()):
+            found = pattern.fullmatch(entry.name)
+            if found and 1 <= int(found[1]) <= games and entry.name == match_name(
+                game, int(found[1]), games
+            ):
+                taken.append(entry.name)
+    except OSError as err:
+        raise CliError(f"cannot read {out}: {err.strerror or err}",
+                       "choose a folder you can read and write") from None
     if taken:
         raise CliError(f"{out / taken[0]} already exists ({len(taken)} of the files would clash)",
                        "choose an empty folder or remove the old files; nothing was overwritten")
@@ -173,7 +191,9 @@ def play_one(
 
 def discard(path: Path) -> None:
     """Remove an unfinished match file and its lock note."""
+    from replays import summary
     from replays.lock import sidecar
 
     path.unlink(missing_ok=True)
     sidecar(path).unlink(missing_ok=True)
+    summary.remove(path)

@@ -29,7 +29,7 @@ from tui.cli.common import (
     game_rules,
     player_count,
 )
-from tui.cli.selfplay import play_one, prepare_folder
+from tui.cli.selfplay import match_name, play_one, prepare_folder
 
 if TYPE_CHECKING:
     from core.ai.tournament import Tally
@@ -77,16 +77,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     a, b = bot_spec(args.a, rules, "--a"), bot_spec(args.b, rules, "--b")
     players = player_count(rules, args.players or rules.min_players)
     out: Path | None = args.out
-    width = max(4, len(str(args.games)))
-    names = [f"{rules.id}-{n:0{width}d}.parlour" for n in range(1, args.games + 1)]
     if out is not None:
-        prepare_folder(out, names)
+        prepare_folder(out, rules.id, args.games)
 
     results = _Results(_Side(a), _Side(b), players)
     progress = _Progress(args.games, sys.stderr)
     master = random.Random(args.seed)
     try:
-        for number, name in enumerate(names):
+        for number in range(args.games):
+            name = match_name(rules.id, number + 1, args.games)
             a_seat = number % players
             specs = [a if seat == a_seat else b for seat in range(players)]
             seats = _seats(specs, a_seat)
@@ -112,7 +111,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     progress.close()
     print(_report(rules, results, args.seed, args.games, interrupted=False))
     if out is not None:
-        print(f"{len(names)} match files written to {out}")
+        print(f"{args.games} match files written to {out}")
     return EXIT_OK
 
 
