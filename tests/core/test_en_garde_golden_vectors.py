@@ -29,23 +29,18 @@ from core.games.en_garde.piste import moved
 from core.games.en_garde.state import Level
 from core.games.en_garde.view import PendingAttack
 from tests.core.test_en_garde_script import RULES
+from tests.golden import vector_file
 
 NAME = "en_garde_calkam.jsonl"
 Key = tuple[Any, ...]
 
 
-def vector_file() -> Path | None:
-    """The vectors, found by walking up to a folder holding shared/vectors (else /work/shared)."""
-    for folder in Path(__file__).resolve().parents:
-        candidate = folder / "shared" / "vectors" / NAME
-        if candidate.is_file():
-            return candidate
-    fallback = Path("/work/shared/vectors") / NAME
-    return fallback if fallback.is_file() else None
+def golden_file() -> Path | None:
+    return vector_file(NAME)
 
 
 def vectors() -> list[dict[str, Any]]:
-    path = vector_file()
+    path = golden_file()
     if path is None:
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
@@ -128,7 +123,7 @@ def ours(state: EnGardeState) -> set[Key]:
 
 
 def test_the_vectors_are_found_or_the_skip_says_why() -> None:
-    if vector_file() is None:
+    if golden_file() is None:
         pytest.skip(f"golden vectors absent: no shared/vectors/{NAME} above this test")
     assert len(VECTORS) > 100
 

@@ -18,18 +18,11 @@ from core.games.crossing import CrossingAction, Step
 from core.games.crossing.board import direction_between, name
 from core.games.crossing.phalanx import after
 from tests.games.crossing.script import RULES, from_cells
-
-VECTORS = Path("shared") / "vectors" / "crossings_algol5.jsonl"
-FALLBACK = Path("/work/shared")
+from tests.golden import vector_file
 
 
 def _vector_file() -> Path | None:
-    """Walk up from this file to the first folder holding shared/vectors; else /work/shared."""
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "vectors").is_dir():
-            return folder / VECTORS
-    fallback = FALLBACK / "vectors" / VECTORS.name
-    return fallback if fallback.is_file() else None
+    return vector_file("crossings_algol5.jsonl")
 
 
 def _positions() -> list[dict[str, Any]]:
@@ -63,14 +56,14 @@ def _theirs(move: dict[str, Any]) -> Move:
     return frm, direction, move["distance"], move["captured"], move["crosses"], move["after"]
 
 
-@pytest.mark.skipif(not POSITIONS, reason=f"golden vectors not found ({VECTORS} or {FALLBACK})")
+@pytest.mark.skipif(not POSITIONS, reason="golden vectors not found in tests/vectors")
 def test_the_vector_file_is_the_one_described() -> None:
     assert len(POSITIONS) >= 200
     assert POSITIONS[0]["cells"] == RULES.new(2, {}).cells
     assert len(POSITIONS[0]["moves"]) == len(RULES.legal_actions(RULES.new(2, {})))
 
 
-@pytest.mark.skipif(not POSITIONS, reason=f"golden vectors not found ({VECTORS} or {FALLBACK})")
+@pytest.mark.skipif(not POSITIONS, reason="golden vectors not found in tests/vectors")
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_every_vector_position_has_exactly_the_listed_legal_moves(index: int) -> None:
     vector = POSITIONS[index]

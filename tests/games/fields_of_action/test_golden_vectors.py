@@ -19,17 +19,13 @@ from core.games.fields_of_action import Capture
 from core.games.fields_of_action.board import STONES, Stone, name
 from core.games.fields_of_action.setup import position
 from tests.games.fields_of_action.script import RULES
+from tests.golden import vector_file
 
 VECTORS = "fields_of_action_plog1819.jsonl"
 
 
 def vectors_file() -> Path | None:
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "vectors").is_dir():
-            found = folder / "shared" / "vectors" / VECTORS
-            return found if found.is_file() else None
-    fallback = Path("/work/shared/vectors") / VECTORS
-    return fallback if fallback.is_file() else None
+    return vector_file(VECTORS)
 
 
 def _rows() -> list[Any]:
