@@ -40,12 +40,22 @@ def when(timestamp: float, now: datetime | None = None) -> str:
     return f"{moment.day} {moment.strftime('%b %Y')} {clock}"
 
 
+PLAYERS_WIDTH = 17
+"""Characters the players column may take, so where and when stay on screen at 80 columns."""
+
+
 def players(summary: MatchSummary) -> str:
-    """Names in seat order; a bot says so unless its name already does."""
-    return " vs ".join(
+    """Names in seat order; a bot says so unless its name already does. With three or more
+    seats the names are shortened to fit the column (the detail line has them in full)."""
+    names = [
         f"{seat.name} (bot)" if seat.kind == "bot" and "bot" not in seat.name.lower() else seat.name
         for seat in summary.seats
-    )
+    ]
+    text = " vs ".join(names)
+    if len(text) <= PLAYERS_WIDTH:
+        return text
+    text = ", ".join(names)
+    return text if len(text) <= PLAYERS_WIDTH else text[: PLAYERS_WIDTH - 1].rstrip(", ") + "…"
 
 
 def game_label(summary: MatchSummary) -> str:
@@ -69,7 +79,7 @@ def option_text(key: str, value: object) -> str:
 def details(summary: MatchSummary) -> str:
     """The line under the table for the highlighted match: everything the listing knows."""
     options = ", ".join(option_text(key, value) for key, value in summary.options.items())
-    parts = [summary.path.name]
+    parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
     parts.append(f"{summary.turns} turns")

@@ -212,9 +212,9 @@ class Attacke:
         return commentary.describe(state, action, viewer, names)
 
     def standing(self, state: AttackeState) -> str:
-        """Where the match stands, in public words: "contest 5 · chips 2–1–0" (seat order)."""
+        """Where the match stands, in public words: "contest 5 · 2–1–0" (chips, seat order)."""
         chips = "–".join(str(len(owned)) for owned in state.chips)
-        return f"contest {state.contest} · chips {chips}"
+        return f"contest {state.contest} · {chips}"
 
     def round_of(self, state: AttackeState) -> int:
         return state.contest
