@@ -12,6 +12,7 @@ with its target from issue 12 and ✓ or ✗:
   resume list  1,000 saved matches, cold (no listing cache) and warm               ≤ 300 ms
   playouts     random playouts per second, per game (vs the rules alone: no log)     -
   memory       peak RSS of a 5-seat Attacke match with bots vs a bare interpreter  ≤ 150 MB
+               (ismcts:normal bots, to the end or 90 s of play; --quick: ismcts:easy, 40 steps)
 
 `--quick` takes fewer samples and a smaller store (a smoke run of a few tens of seconds); the
 full run takes a few minutes. Figures are medians. Nothing is asserted: the exit code is 0.
@@ -274,14 +275,16 @@ from core.ai import make_bot
 from core.match import Header, Match, Seat
 from core.play import play_out
 rules = registry.get("attacke")
-spec, limit = sys.argv[1], int(sys.argv[2])
+import time
+spec, limit, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+began = time.monotonic()
 seats = tuple(Seat(f"Bot {n}", "bot", spec) for n in range(5))
 match = Match(rules, Header(rules.id, {}, seats, "memory"))
 bots = {n: make_bot(spec, n) for n in range(5)}
 rng = random.Random(1)
 from core.play import play_step, Over
 for _ in range(limit):
-    if isinstance(play_step(match, bots, rng), Over):
+    if isinstance(play_step(match, bots, rng), Over) or time.monotonic() - began > seconds:
         break
 print(peak(), len(match))
 """
@@ -299,14 +302,14 @@ MEMORY = PEAK + MEMORY
 BARE_MEMORY = PEAK + "print(peak(), 0)"
 
 
-def bench_memory(env: dict[str, str], spec: str, steps: int) -> Row:
+def bench_memory(env: dict[str, str], spec: str, steps: int, seconds: float) -> Row:
     def peak(code: str, *args: str) -> tuple[float, int]:
         out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
                              check=True, capture_output=True, text=True).stdout.split()
         return int(out[0]) / 1024, int(out[1])
 
     bare, _ = peak(BARE_MEMORY)
-    used, entries = peak(MEMORY, spec, str(steps))
+    used, entries = peak(MEMORY, spec, str(steps), str(seconds))
     return Row(f"peak memory, 5-seat Attacke, {spec} bots", f"{used:.0f} MB",
                f"bare python {bare:.0f} MB ({entries} entries)", used, "MB", 150.0)
 
@@ -379,7 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("playouts", lambda: rows.extend(bench_playouts(0.5 if quick else 3.0, args.seed))),
             ("memory", lambda: rows.append(
                 bench_memory(env, "ismcts:easy" if quick else "ismcts:normal",
-                             40 if quick else 400))),
+                             40 if quick else 100_000, 10 if quick else 90))),
         ):
             if name in wanted:
                 steps.append((name, run))

@@ -5,7 +5,9 @@
 For each match a child process (this module with `--child`) opens the match file through
 `replays.store` (so every record is fsynced before play goes on) and plays random bots,
 printing the file's entry count after every record it saved. The parent kills it with SIGKILL
-at a random moment: after a random number of saved records, plus a random delay. In "torn"
+at a random moment: after a random number of saved records plus a random delay, or (one kill
+in five) a random time after the child started, which also lands in imports and in the
+creation of the file. In "torn"
 runs the child writes every record in two halves with a pause between them, so many kills land
 in the middle of a record write. After each kill the parent opens the match (which repairs a
 torn tail), checks that nothing the child had saved is missing, and the next child resumes it;
@@ -141,6 +143,13 @@ def _run_until_kill(proc: subprocess.Popen[str], after: int, delay: float) -> tu
     last acknowledged entry count and whether the child finished first."""
     acked, seen = -1, 0
     assert proc.stdout is not None
+    if after < 0:  # at any moment from the start: imports, creating the file, the first moves
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        lines = proc.stdout.read().splitlines()
+        acks = [int(line.split()[1]) for line in lines if line.startswith("saved ")]
+        return (acks[-1] if acks else -1), any(line.startswith("done") for line in lines)
     for line in proc.stdout:
         if line.startswith("saved "):
             acked = int(line.split()[1])
@@ -165,45 +174,54 @@ def _run_until_kill(proc: subprocess.Popen[str], after: int, delay: float) -> tu
     return acked, False
 
 
-def _check_after_kill(home: Path, acked: int, report: Report, label: str) -> None:
+def _check_after_kill(home: Path, acked: int, report: Report, label: str) -> int:
+    """Open (and repair) the match after a kill; returns the entries it holds (-1: none)."""
     from replays import paths
     from replays.errors import LogError
+    from replays.logfile import read_log
     from replays.store import open_match
 
     os.environ["PARLOUR_HOME"] = str(home)
     files = sorted(paths.matches_dir().glob("*.parlour")) if paths.matches_dir().exists() else []
     if not files:
         report.resumable += 1  # killed before a file existed: nothing to lose, the next starts anew
-        return
+        return -1
     path = files[0]
     if path.stat().st_size == 0:
         report.empty_files += 1
         path.unlink()  # fault 1 (another helper fixes it): start the match afresh
         report.resumable += 1
-        return
+        return -1
     try:
+        # What the child left, counted before opening: opening a finished match whose `end`
+        # record the kill prevented appends that record itself (the store's repair).
+        entries = read_log(path).entries
+        recovered = len(entries)
         with open_match(path) as opened:
-            recovered = len(opened.match.entries)
             damage = opened.damage
     except LogError as err:
         if acked < 0:  # killed while the header was being written: known fault 1 territory
             report.empty_files += 1
             path.unlink()
             report.resumable += 1
-            return
+            return -1
         report.unreadable += 1
         report.failures.append(f"{label}: cannot be opened after a kill: {err}")
-        return
+        return -1
     report.resumable += 1
+    known = len(opened.match.entries)
     if damage is not None:
         report.torn_kills += 1
     if recovered < acked:
         report.lost[recovered - acked] += 1
         report.failures.append(f"{label}: {acked - recovered} acknowledged entries lost")
     elif recovered > acked + 1:
-        report.failures.append(f"{label}: {recovered - acked} records written unacknowledged")
+        tail = [getattr(e, "what", type(e).__name__) for e in entries[max(acked, 0):]]
+        report.failures.append(f"{label}: {recovered - acked} records written unacknowledged "
+                               f"({', '.join(tail)}; acknowledged {acked})")
     else:
         report.lost[1 if damage is not None else 0] += 1
+    return known
 
 
 def _finish(home: Path, seed: int, report: Report, label: str) -> None:
@@ -242,13 +260,16 @@ def run(matches: int, seed: int, kills_per_match: int, torn_share: float,
                 report.matches += 1
                 report.per_game[game] += 1
                 label = f"match {number} ({game})"
-                done = False
+                done, known = False, -1
                 for attempt in range(kills_per_match):
                     torn = rng.random() < torn_share
                     proc = _spawn(home, game, seed * 1000 + number * 10 + attempt, torn)
-                    after = rng.choice([0, 0, rng.randrange(1, 8), rng.randrange(1, 80)])
+                    after = rng.choice([-1, 0, 0, rng.randrange(1, 8), rng.randrange(1, 80)])
                     delay = rng.uniform(0, PAUSE * 1.5 if torn else 0.003)
+                    if after < 0:
+                        delay = rng.uniform(0.05, 0.6)
                     acked, done = _run_until_kill(proc, after, delay)
+                    acked = max(acked, known)  # killed before its first report: what was there
                     if proc.returncode not in (0, -signal.SIGKILL):
                         err = proc.stderr.read() if proc.stderr else ""
                         report.failures.append(f"{label}: child failed: {err.strip()[-300:]}")
@@ -256,7 +277,7 @@ def run(matches: int, seed: int, kills_per_match: int, torn_share: float,
                     if done:
                         break
                     report.kills += 1
-                    _check_after_kill(home, acked, report, label)
+                    known = _check_after_kill(home, acked, report, label)
                 if done:
                     report.finished += 1
                 else:
@@ -275,7 +296,20 @@ def run(matches: int, seed: int, kills_per_match: int, torn_share: float,
     return report
 
 
+def _stop_on_term() -> None:
+    """SIGTERM (and SIGINT, which a shell's background job ignores) stop the run with its
+    figures so far, as Ctrl-C does."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
 def main() -> int:
+    _stop_on_term()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

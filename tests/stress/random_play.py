@@ -259,7 +259,20 @@ def run(matches: int, seed: int, only: str | None = None, log_every: int = 1,
     return figures
 
 
+def _stop_on_term() -> None:
+    """SIGTERM (and SIGINT, which a shell's background job ignores) stop the run with its
+    figures so far, as Ctrl-C does."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
 def main() -> int:
+    _stop_on_term()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100, help="per game")
     parser.add_argument("--seed", type=int, default=1)
