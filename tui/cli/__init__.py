@@ -12,9 +12,19 @@ bare Textual app. Nothing reaches the user as a traceback: errors read
 
 from __future__ import annotations
 
+import sys
+
+if sys.argv[1:] == ["--version"] and sys.argv[0].endswith("parlour"):
+    # Answered before anything else is imported (argparse, the commands, dataclasses, uuid...):
+    # `parlour --version` costs no more than starting Python. Only for the console script, so
+    # importing this module (tests, `main(["--version"])`) behaves as before.
+    import core
+
+    print(f"parlour {core.__version__}")
+    raise SystemExit(0)
+
 import argparse
 import os
-import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path

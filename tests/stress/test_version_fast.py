@@ -1,0 +1,39 @@
+"""`parlour --version` answers before the CLI is imported (issue 12: it cost 1.67x a bare
+`import msgpack, platformdirs`); `main(["--version"])` still answers through argparse."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import core
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; sys.exit(main())"
+"""What the console script does (its argv[0] ends in "parlour")."""
+
+
+def test_the_console_script_answers_version_without_importing_the_cli() -> None:
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", SCRIPT, "--version"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stdout == f"parlour {core.__version__}\n"
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
+    for heavy in ("argparse", "tui.cli.files", "tui.cli.common", "uuid", "dataclasses",
+                  "msgpack", "textual"):
+        assert heavy not in imported, heavy
+
+
+def test_other_arguments_take_the_usual_path() -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT, "--version", "list"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("parlour ")
+
+
+def test_main_still_answers_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"parlour {core.__version__}\n"
