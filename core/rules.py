@@ -243,3 +243,11 @@ class Standing(Protocol):
     the match; it must never name a hidden card."""
 
     def standing(self, state: Any) -> str: ...
+
+
+@runtime_checkable
+class SecretNotation(Protocol):
+    """A game whose notation can name what some seats may not see (Attacke's face-down cards):
+    the move log, replays and exports write `notation_seen` for a reader instead."""
+
+    def notation_seen(self, state: Any, action: Any, viewer: int | None) -> str: ...

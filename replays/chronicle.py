@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.match import ActionEntry, Match, MetaEntry
-from core.rules import CHANCE
+from core.rules import CHANCE, SecretNotation
 
 LineKind = Literal["move", "chance", "resign", "takeback"]
 
@@ -83,11 +83,17 @@ class Chronicle:
             action = rules.from_wire(entry.action)
             hidden = entry.seat == CHANCE and viewer is not None and rules.hides_information
             kind: LineKind = "chance" if entry.seat == CHANCE else "move"
+            if hidden:
+                written = ""
+            elif isinstance(rules, SecretNotation):
+                written = rules.notation_seen(before, action, viewer)
+            else:
+                written = rules.notation(action)
             return Line(
                 index,
                 entry.seat,
                 kind,
-                "" if hidden else rules.notation(action),
+                written,
                 rules.describe(before, action, viewer, names),
                 chapter,
                 taken_back=index in dead,

@@ -319,7 +319,7 @@ def _through_everything(original: Original, path: Path, data: bytes, keeps_chain
             if not now.startswith(data[:kept]):
                 problems.append("the repair rewrote the part of the file it kept")
             if opened.damage is not None:
-                copy = damaged_copy_path(stored)
+                copy = opened.damaged_copy or damaged_copy_path(stored)  # copies are numbered
                 if not copy.exists() or copy.read_bytes() != data:
                     problems.append("the repair kept no exact copy of the damaged file")
             if not opened.match.is_over:
