@@ -150,7 +150,9 @@ class Rules(Protocol[S, A, V]):
         ...
 
     def legal_actions(self, state: S) -> list[A]:
-        """Every legal decision of the seat to move (chance: every possible outcome)."""
+        """Every legal decision of the seat to move (chance: every possible outcome, or, where
+        they are too many to list, such as the Englishman's deal of all 50 cards, one
+        representative; `sample_chance` draws from them all)."""
         ...
 
     def sample_chance(self, state: S, rng: random.Random) -> A:

@@ -14,6 +14,7 @@ import json
 import os
 import socket
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
@@ -47,7 +48,13 @@ def acquire(path: Path, stream: BinaryIO) -> None:
         fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         stream.close()
-        raise MatchLocked(path, holder_of(path)) from None
+        holder = holder_of(path)
+        for _ in range(4):  # the holder writes its note just after locking: give it a moment
+            if holder is not None:
+                break
+            time.sleep(0.005)
+            holder = holder_of(path)
+        raise MatchLocked(path, holder) from None
     note = {
         "pid": os.getpid(),
         "host": socket.gethostname(),

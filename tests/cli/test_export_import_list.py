@@ -110,7 +110,7 @@ def test_list_shows_the_matches_in_the_store(
     code, out, _ = run(capsys, "list")
     header, *rows = out.splitlines()
     assert code == 0
-    assert header.split()[:4] == ["ID", "GAME", "SEATS", "TURNS"]
+    assert header.split()[:4] == ["ID", "GAME", "SEATS", "MOVES"]
     assert len(rows) == 2
     finished = next(r for r in rows if "Random 1, Random 2" in r)
     assert read_log(match_file).header.match_id[:8] in finished

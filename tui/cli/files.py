@@ -349,7 +349,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not listing.matches:
         print(f"no saved matches in {paths.matches_dir()}")
         return EXIT_OK
-    rows = [("ID", "GAME", "SEATS", "TURNS", "LAST PLAYED", "RESULT", "FILE")]
+    rows = [("ID", "GAME", "SEATS", "MOVES", "LAST PLAYED", "RESULT", "FILE")]
     for found in listing.matches:
         names = [seat.name for seat in found.seats]
         if found.outcome is None:

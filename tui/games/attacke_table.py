@@ -24,14 +24,14 @@ from core.games.attacke.deck import COLOUR_NAMES, COLOURS, ordered
 from core.games.attacke.view import AttackeView
 from tui.widgets.table import TableWidget, Turn
 
-NAME_WIDTH = 8
+NAME_WIDTH = 12
 CHIPS_X = 2 + NAME_WIDTH + 1
 """Column where a seat's chips start (after the turn marker and the name)."""
 CHIPS_WIDTH = 3 * len(COLOURS) + 1
 HAND_X = CHIPS_X + CHIPS_WIDTH
 HAND_WIDTH = 7
 LAID_X = HAND_X + HAND_WIDTH
-LAID_WIDTH = 26
+LAID_WIDTH = 22
 FLIGHT = 0.45
 """Seconds a flying card or chip takes."""
 
@@ -77,6 +77,16 @@ def laid_content(cards: Sequence[str], hidden: int, width: int = LAID_WIDTH) -> 
     if hidden:
         parts.append(Content.styled(tail, "bold"))
     return Content.assemble(*parts)
+
+
+def short_name(name: str, width: int) -> str:
+    """A name cut to `width`, keeping a short last word ("Normal gree…2"), so seats whose
+    names differ only at the end (bots numbered 2, 3, 4) stay apart."""
+    if len(name) <= width:
+        return name
+    head, _, last = name.rpartition(" ")
+    tail = last if head and len(last) <= 3 else ""
+    return name[: width - 1 - len(tail)].rstrip() + "…" + tail
 
 
 def pad(content: Content, width: int) -> Content:
@@ -164,7 +174,7 @@ class AttackeTable(TableWidget[AttackeView]):
         """Turn marker, name, chips, hand size, laid cards, total and whether still in."""
         turn = view.to_move == seat
         marker = Content.styled("▶ ", "bold $accent") if turn else Content("  ")
-        name = pad(Content.styled(self.names[seat], "bold"), NAME_WIDTH)
+        name = pad(Content.styled(short_name(self.names[seat], NAME_WIDTH), "bold"), NAME_WIDTH)
         chips = pad(chips_content(view.chips[seat]), CHIPS_WIDTH)
         size = view.hand_sizes[seat]
         hand = pad(Content.styled(f"✋{size}", "" if size else "dim"), HAND_WIDTH)

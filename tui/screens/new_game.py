@@ -352,6 +352,11 @@ class NewGameScreen(Screen[None]):
             widget = self._option_widgets[key]
             if isinstance(widget, Select) and isinstance(widget.value, int):
                 first = widget.value - 1
+        if getattr(self._rules, "starter_by_chance", False):
+            self.query_one("#seats-hint", Static).update(
+                "Chance picks who opens the first contest. [dim]Ctrl+T swaps the seats.[/]"
+            )
+            return
         seats = enumerate(self._seat_choices())
         names = [name.strip() or f"Seat {i + 1}" for i, (_, name) in seats]
         if 0 <= first < len(names):

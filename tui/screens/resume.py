@@ -82,7 +82,7 @@ def details(summary: MatchSummary) -> str:
     parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
-    parts.append(f"{summary.turns} turns")
+    parts.append(f"{summary.turns} moves")
     if options:
         parts.append(f"options: {options}")
     text = " · ".join(parts)
@@ -314,7 +314,7 @@ class ResumeScreen(MatchListScreen):
         return (
             game_label(summary),
             players(summary),
-            summary.standing or f"{summary.turns} turns",
+            summary.standing or f"{summary.turns} moves",
             when(summary.last_played),
         )
 

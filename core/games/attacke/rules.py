@@ -55,6 +55,8 @@ class Attacke:
     hides_information: ClassVar[bool] = True
     seat_names: ClassVar[tuple[str, ...]] = ()
     chapter: ClassVar[str] = "contest"
+    starter_by_chance: ClassVar[bool] = True
+    """The first player is drawn by chance (the new-game form says so, naming nobody)."""
 
     def new(self, players: int, options: Mapping[str, object]) -> AttackeState:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
