@@ -66,6 +66,9 @@ class OpenMatch(Closing):
         self._clock = clock
         self._ended = _end_agrees(match)
         self._standing = last_standing(match.entries)
+        rules = match.rules
+        self._standing_rules: Standing | None = rules if isinstance(rules, Standing) else None
+        """Checked once: a runtime protocol check on every move costs more than the move."""
         self._record_end()
 
     @property
@@ -93,8 +96,8 @@ class OpenMatch(Closing):
     def _record_standing(self) -> None:
         """A `standing` record whenever the game's public standing words change, so the resume
         list can say "round 4 · 2–1" without replaying the match."""
-        rules = self.match.rules
-        if not isinstance(rules, Standing):
+        rules = self._standing_rules
+        if rules is None:
             return
         words = rules.standing(self.match.state)
         if words != self._standing:

@@ -225,7 +225,10 @@ class AttackeTable(TableWidget[AttackeView]):
     # -- the screen's calls ----------------------------------------------------------------------
     def show(self, view: AttackeView, turn: Turn | None = None, *, animate: bool) -> None:
         before, self._view = self._view, view
-        contest = f" · contest {view.contest}" if view.first is not None else ""
+        number = view.contest
+        if view.results and view.results[-1].contest == number and view.phase != "over":
+            number += 1  # the last contest is won: the next one is being opened
+        contest = f" · contest {number}" if view.first is not None else ""
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
             line = self.query_one(f"#at-seat-{seat}", Static)
