@@ -45,3 +45,15 @@ def step(match: Match, bots: list[Any], rng: random.Random,
 
 def random_bots(players: int, seed: int) -> list[Any]:
     return [make_bot("random", seed * 31 + seat) for seat in range(players)]
+
+
+def stop_on_term() -> None:
+    """SIGTERM (and SIGINT, which a shell's background job ignores) stop the run with its
+    figures so far, as Ctrl-C does."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)

@@ -31,7 +31,7 @@ from core.match import Header, Match
 from core.rules import CHANCE, SPECTATOR, Determinizable, Rules
 from replays.logfile import LogWriter
 from replays.store import load_match
-from tests.stress.common import bot_seats, games, players_for, random_bots
+from tests.stress.common import bot_seats, games, players_for, random_bots, stop_on_term
 
 MAX_ENTRIES = 20_000
 """A match longer than this is reported as not ending."""
@@ -259,20 +259,8 @@ def run(matches: int, seed: int, only: str | None = None, log_every: int = 1,
     return figures
 
 
-def _stop_on_term() -> None:
-    """SIGTERM (and SIGINT, which a shell's background job ignores) stop the run with its
-    figures so far, as Ctrl-C does."""
-    import signal
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-
-
 def main() -> int:
-    _stop_on_term()
+    stop_on_term()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100, help="per game")
     parser.add_argument("--seed", type=int, default=1)
