@@ -94,13 +94,13 @@ BOTS: dict[str, BotSpec] = {
     "mcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="mcts"),
         "MCTS: tree search over the open table (games that hide nothing)",
-        Budget(200, 0.25), Budget(2_000, 1.0), Budget(20_000, 4.0),
+        Budget(60, 0.25), Budget(300, 1.0), Budget(3_000, 4.0),
         needs="open",
     ),
     "ismcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="ismcts"),
         "IS-MCTS: tree search over every hand the others might hold, never peeking",
-        Budget(100, 0.25), Budget(500, 1.0), Budget(4_000, 4.0),
+        Budget(60, 0.25), Budget(300, 1.0), Budget(3_000, 4.0),
     ),
 }
 """Bot id -> its spec; the menu's order."""

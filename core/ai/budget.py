@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-POLL = 32
+POLL = 1
 """A search looks at `stop()` and the clock once every this many iterations (and at the start)."""
 
 

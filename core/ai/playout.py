@@ -61,6 +61,20 @@ class Powers:
             "can play it"
         )
 
+    def players(self, state: Any) -> int:
+        """How many seats `state` has: the game's one count, or the state's `players` (a game
+        played by three to five, like Attacke, keeps it there)."""
+        rules = self.rules
+        if rules.min_players == rules.max_players:
+            return rules.min_players
+        count = getattr(state, "players", None)
+        if isinstance(count, int) and rules.min_players <= count <= rules.max_players:
+            return count
+        raise CannotPlay(
+            f"{getattr(rules, 'title', 'this game')} seats a varying number of players and its "
+            "state does not say how many (give it a `players` field)"
+        )
+
     def settle(self, state: Any, rng: random.Random) -> tuple[Any, int | None]:
         """Let chance act (sampled with `rng`) until a seat must decide or the match is over."""
         rules = self.rules

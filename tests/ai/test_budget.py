@@ -33,7 +33,7 @@ def test_the_budget_passed_to_decide_overrides_the_bots_own() -> None:
     assert bot.last is not None and bot.last.iterations == 40
 
 
-def test_seconds_are_counted_on_the_callers_clock_polled_every_32_iterations() -> None:
+def test_seconds_are_counted_on_the_callers_clock_polled_every_iteration() -> None:
     now = [0.0]
     reads = []
 
