@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from core.ai import Bot, Budget, RandomBot, SearchBot, decide
+from core.ai import Bot, Budget, GreedyBot, RandomBot, SearchBot, decide
 from core.ai.tournament import Tally
 from core.rules import Outcome
 from tests.ai.script import play, settle
@@ -24,6 +24,7 @@ from tests.ai.toys import (
     Play,
     Race,
     TicTacToe,
+    Trap,
     Tricks,
 )
 
@@ -56,6 +57,17 @@ def test_mcts_takes_a_win_in_one_and_blocks_a_loss_in_one() -> None:
     assert decide(SearchBot(1, Budget(300), kind="mcts"), rules, to_win, 0) == Mark(2)
     to_block = Board((x, x, _, o, _, _, _, _, _), 1)
     assert decide(SearchBot(1, Budget(300), kind="mcts"), rules, to_block, 1) == Mark(2)
+
+
+def test_the_search_finds_the_one_reply_that_refutes_a_move_greedy_walks_into() -> None:
+    """The bait's ten replies average out well for seat 0 (nine of ten lose for seat 1), but
+    the one that punishes it decides its worth: the search scores every reply when it first
+    reaches a position and backs the best one up, so a few iterations see it."""
+    rules = Trap()
+    start = rules.new(2, {})
+    assert decide(GreedyBot(1), rules, start, 0) == "bait"
+    for seed in range(5):
+        assert decide(SearchBot(seed, Budget(4), kind="mcts"), rules, start, 0) == "safe"
 
 
 def test_three_to_five_seats_share_returns_and_each_seat_plays_for_itself() -> None:

@@ -293,3 +293,60 @@ class DiceCounting(Counting):
             turn=view.viewer if view.viewer is not None else 0, scores=view.scores,
             rounds=view.rounds,
         )
+
+
+@dataclass(frozen=True)
+class Bait:
+    """Seat 0 chooses "bait" or "safe"; seat 1 then answers with one of ten replies."""
+
+    first: str | None = None
+    reply: int | None = None
+
+
+class Trap(_Base):
+    """A one-move trap: "bait" looks winning to the evaluation, but one of seat 1's ten replies
+    wins for seat 1 (the other nine lose); "safe" looks even and every reply draws. A one-ply
+    greedy player takes the bait; a search that remembers the refutation does not."""
+
+    id: ClassVar[str] = "trap"
+    title: ClassVar[str] = "Trap"
+    hides_information: ClassVar[bool] = False
+    PUNISH: ClassVar[int] = 7
+
+    def new(self, players: int, options: Mapping[str, object]) -> Bait:
+        return Bait()
+
+    def to_move(self, state: Bait) -> int | None:
+        if state.first is None:
+            return 0
+        return 1 if state.reply is None else None
+
+    def legal_actions(self, state: Bait) -> list[Any]:
+        seat = self.to_move(state)
+        if seat is None:
+            return []
+        return ["bait", "safe"] if seat == 0 else list(range(10))
+
+    def candidates(self, state: Bait) -> list[Any]:
+        return self.legal_actions(state)
+
+    def apply(self, state: Bait, action: Any) -> Bait:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(f"{action!r} is not a move here")
+        return replace(state, first=action) if state.first is None else replace(
+            state, reply=action)
+
+    def outcome(self, state: Bait) -> Outcome | None:
+        if self.to_move(state) is not None:
+            return None
+        if state.first == "safe":
+            return Outcome((), reason="draw")
+        return Outcome((1,) if state.reply == self.PUNISH else (0,), reason="bait")
+
+    def view(self, state: Bait, seat: int | None) -> Bait:
+        return state
+
+    def evaluate(self, state: Bait, seat: int) -> float:
+        if state.first == "bait" and state.reply is None:
+            return 0.8 if seat == 0 else -0.8
+        return 0.0
