@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from core import registry  # noqa: E402
-from core.ai import BOTS, budget_for, bots_for, make_bot  # noqa: E402
+from core.ai import BOTS, bots_for, budget_for, make_bot  # noqa: E402
 from core.rules import CHANCE, Coached  # noqa: E402
 
 PLIES = 6
