@@ -129,8 +129,9 @@ def test_ctrl_c_stops_cleanly_leaving_only_complete_matches(
         assert main(["verify", *map(str, written)]) == 0
 
 
-def test_sigint_in_a_real_process_leaves_only_valid_files(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_sigint_or_sigterm_in_a_real_process_leaves_only_valid_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], signum: signal.Signals
 ) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -140,7 +141,7 @@ def test_sigint_in_a_real_process_leaves_only_valid_files(
                           env=env) as process:
         assert process.stdout is not None and process.stderr is not None
         assert "en-garde-0001.parlour" in process.stdout.readline()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert "interrupted:" in err and "Traceback" not in err

@@ -139,8 +139,9 @@ def test_on_a_terminal_progress_is_one_bar_redrawn() -> None:
     assert results.tally() == Tally(wins=2)
 
 
-def test_ctrl_c_prints_the_partial_result_and_exits_130(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_ctrl_c_or_kill_prints_the_partial_result_and_exits_130(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], signum: signal.Signals
 ) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     argv = [sys.executable, "-m", "tui", "tournament", "en-garde", "--a", "random",
@@ -149,7 +150,7 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130(
                           env=env) as process:
         assert process.stdout is not None and process.stderr is not None
         assert process.stderr.readline().startswith("game 1/5000: A at seat 1 ")
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         out, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert "Traceback" not in out + err

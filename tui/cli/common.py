@@ -8,9 +8,11 @@ happen inside the functions, so `--help` stays instant.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,27 @@ if TYPE_CHECKING:
 PROG = "parlour"
 EXIT_OK, EXIT_BAD, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 """Done; damaged or illegal data (or a bug); unusable input; stopped by Ctrl-C."""
+
+
+@contextmanager
+def term_as_interrupt() -> Iterator[None]:
+    """Within it, SIGTERM stops a long command as Ctrl-C does (its result so far, exit 130):
+    a `kill`, a job runner's timeout or a shell's background job (which ignores Ctrl-C) ends
+    `selfplay` or `tournament` cleanly. Outside the main thread (a test calling `main` from a
+    worker) signals cannot be set, and nothing changes."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class CliError(Exception):

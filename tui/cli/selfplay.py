@@ -30,6 +30,7 @@ from tui.cli.common import (
     game_options,
     game_rules,
     player_count,
+    term_as_interrupt,
     winners_text,
 )
 
@@ -71,35 +72,36 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     master = random.Random(args.seed)
     written = 0
-    try:
-        for number in range(1, args.games + 1):  # names made one at a time: bounded memory
-            name = match_name(rules.id, number, args.games)
-            chance = random.Random(master.getrandbits(64))
-            bots = {n: TimedBot(spec, master.getrandbits(64)) for n, spec in enumerate(specs)}
-            match = play_one(rules, options, seats, bots, chance, out / name)
-            outcome = match.outcome()
-            assert outcome is not None
-            moves = [entry for _, entry in match.actions()]
-            played = _Played(
-                winners=winners_text(outcome.winners, [s.name for s in seats]),
-                scores="-".join(str(s) for s in outcome.scores) or "none",
-                actions=len(moves),
-                moves=sum(1 for entry in moves if entry.seat != CHANCE),
-            )
-            written += 1
+    with term_as_interrupt():
+        try:
+            for number in range(1, args.games + 1):  # names made one at a time: bounded memory
+                name = match_name(rules.id, number, args.games)
+                chance = random.Random(master.getrandbits(64))
+                bots = {n: TimedBot(spec, master.getrandbits(64)) for n, spec in enumerate(specs)}
+                match = play_one(rules, options, seats, bots, chance, out / name)
+                outcome = match.outcome()
+                assert outcome is not None
+                moves = [entry for _, entry in match.actions()]
+                played = _Played(
+                    winners=winners_text(outcome.winners, [s.name for s in seats]),
+                    scores="-".join(str(s) for s in outcome.scores) or "none",
+                    actions=len(moves),
+                    moves=sum(1 for entry in moves if entry.seat != CHANCE),
+                )
+                written += 1
+                print(
+                    f"[{number:>{width}}/{args.games}] {name}: "
+                    f"winner {played.winners}, score {played.scores}, "
+                    f"{played.actions} actions ({played.moves} by players)",
+                    flush=True,
+                )
+        except KeyboardInterrupt:
             print(
-                f"[{number:>{width}}/{args.games}] {name}: "
-                f"winner {played.winners}, score {played.scores}, "
-                f"{played.actions} actions ({played.moves} by players)",
-                flush=True,
+                f"interrupted: {written} of {args.games} matches written to {out} "
+                "(the unfinished one was removed)",
+                file=sys.stderr,
             )
-    except KeyboardInterrupt:
-        print(
-            f"interrupted: {written} of {args.games} matches written to {out} "
-            "(the unfinished one was removed)",
-            file=sys.stderr,
-        )
-        return EXIT_INTERRUPTED
+            return EXIT_INTERRUPTED
     print(f"{written} matches written to {out}")
     return EXIT_OK
 

@@ -28,6 +28,7 @@ from tui.cli.common import (
     game_options,
     game_rules,
     player_count,
+    term_as_interrupt,
 )
 from tui.cli.selfplay import match_name, play_one, prepare_folder
 
@@ -83,31 +84,32 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     results = _Results(_Side(a), _Side(b), players)
     progress = _Progress(args.games, sys.stderr)
     master = random.Random(args.seed)
-    try:
-        for number in range(args.games):
-            name = match_name(rules.id, number + 1, args.games)
-            a_seat = number % players
-            specs = [a if seat == a_seat else b for seat in range(players)]
-            seats = _seats(specs, a_seat)
-            chance = random.Random(master.getrandbits(64))
-            bots = {seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in
-                    enumerate(specs)}
-            match = play_one(rules, options, seats, bots, chance,
-                             None if out is None else out / name)
-            outcome = match.outcome()
-            assert outcome is not None
-            results.games.append((outcome, a_seat))
-            for seat, bot in bots.items():
-                (results.a if seat == a_seat else results.b).add(bot)
-            progress.step(results)
-    except KeyboardInterrupt:
-        progress.close()
-        played = len(results.games)
-        kept = f"; {played} match files in {out}" if out is not None else ""
-        print(f"interrupted after {played} of {args.games} games{kept} "
-              "(the unfinished game is not counted)", file=sys.stderr)
-        print(_report(rules, results, args.seed, args.games, interrupted=True), flush=True)
-        return EXIT_INTERRUPTED
+    with term_as_interrupt():
+        try:
+            for number in range(args.games):
+                name = match_name(rules.id, number + 1, args.games)
+                a_seat = number % players
+                specs = [a if seat == a_seat else b for seat in range(players)]
+                seats = _seats(specs, a_seat)
+                chance = random.Random(master.getrandbits(64))
+                bots = {seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in
+                        enumerate(specs)}
+                match = play_one(rules, options, seats, bots, chance,
+                                 None if out is None else out / name)
+                outcome = match.outcome()
+                assert outcome is not None
+                results.games.append((outcome, a_seat))
+                for seat, bot in bots.items():
+                    (results.a if seat == a_seat else results.b).add(bot)
+                progress.step(results)
+        except KeyboardInterrupt:
+            progress.close()
+            played = len(results.games)
+            kept = f"; {played} match files in {out}" if out is not None else ""
+            print(f"interrupted after {played} of {args.games} games{kept} "
+                  "(the unfinished game is not counted)", file=sys.stderr)
+            print(_report(rules, results, args.seed, args.games, interrupted=True), flush=True)
+            return EXIT_INTERRUPTED
     progress.close()
     print(_report(rules, results, args.seed, args.games, interrupted=False))
     if out is not None:
