@@ -422,7 +422,14 @@ class GameScreen(Screen[None]):
 
         worker = get_current_worker()
         started = time.monotonic()
-        stop = lambda: worker.is_cancelled  # noqa: E731 - q or a takeback cancels the search
+
+        def stop() -> bool:
+            """Polled between search iterations: q or a takeback cancels the search. The
+            sleep(0) hands the GIL to the UI thread if it is waiting, so a key press is
+            answered between two iterations rather than after the interpreter's 5 ms turn."""
+            time.sleep(0)
+            return worker.is_cancelled
+
         try:
             budget = budget_for(self.seats[seat].bot or "random", clock=time.monotonic,
                                 stop=stop)
