@@ -40,13 +40,30 @@ def evaluate(state: AttackeState, seat: int) -> float:
         winners = sum(1 for c in state.chips if len(c) == best)
         return 1.0 if winners == 1 else 0.0
     goal = state.chips_to_win
-    mine = len(state.chips[seat])
-    rival = max((len(c) for s, c in enumerate(state.chips) if s != seat), default=0)
+    owned = [len(c) + _in_sight(state, s) for s, c in enumerate(state.chips)]
+    mine = owned[seat]
+    rival = max((n for s, n in enumerate(owned) if s != seat), default=0)
     chips = (mine - rival) / goal
     strength = [sum(value_of(c) for c in hand) for hand in state.hands]
     average = sum(strength) / len(strength)
     hand = math.tanh((strength[seat] - average) / 25)
     return max(-1.0, min(1.0, 0.8 * chips + 0.2 * hand))
+
+
+LEAD = 0.5
+"""What leading a contest for a chip one lacks is worth, in chips: without it a one-move
+lookahead never sees a fight pay (the chip comes only once the others pass) and keeps its
+cards, and bots that all keep their cards let a lone opener win owned colours forever."""
+
+
+def _in_sight(state: AttackeState, seat: int) -> float:
+    """`LEAD` when `seat` leads the open contest for a colour whose chip it lacks, else 0."""
+    colour = state.colour
+    if colour is None or state.passed[seat] or colour in state.chips[seat]:
+        return 0.0
+    totals = state.totals
+    top = max(totals)
+    return LEAD if top > 0 and totals[seat] == top else 0.0
 
 
 def candidates(state: AttackeState) -> list[AttackeAction]:

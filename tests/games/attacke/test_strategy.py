@@ -51,3 +51,18 @@ def test_evaluate_stays_between_minus_one_and_one_and_favours_chips() -> None:
     winner = RULES.outcome(state)
     assert winner is not None
     assert evaluate(state, winner.winners[0]) == 1.0
+
+
+def test_a_bot_fights_for_a_chip_it_lacks_rather_than_hoard_its_cards() -> None:
+    """Found in a tournament: with a one-move lookahead a fight never paid (the chip comes only
+    once the others pass), so greedy bots kept their cards and let a lone opener win colours it
+    already owned, contest after contest, for ever. Leading a contest for a missing chip now
+    counts, so the bot fights."""
+    from core.ai import GreedyBot, decide
+
+    state = replace(deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"),
+                    chips=(("B", "G", "Y"), (), ()))
+    state = play(state, "G:7; dR4")
+    assert state.phase == "fight" and state.actor == 1
+    choice = decide(GreedyBot(1), RULES, state, 1)
+    assert isinstance(choice, Play)
