@@ -41,9 +41,8 @@ def evaluate(state: AttackeState, seat: int) -> float:
         return 1.0 if winners == 1 else 0.0
     goal = state.chips_to_win
     owned = [len(c) + _in_sight(state, s) for s, c in enumerate(state.chips)]
-    mine = owned[seat]
-    rival = max((n for s, n in enumerate(owned) if s != seat), default=0)
-    chips = (mine - rival) / goal
+    ahead = owned[seat] - max((n for s, n in enumerate(owned) if s != seat), default=0.0)
+    chips = ahead / goal
     strength = [sum(value_of(c) for c in hand) for hand in state.hands]
     average = sum(strength) / len(strength)
     hand = math.tanh((strength[seat] - average) / 25)
