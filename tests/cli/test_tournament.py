@@ -187,3 +187,18 @@ def test_a_timed_bot_counts_decisions_cut_by_the_clock() -> None:
     bot.seconds += [0.3, 0.1]
     assert bot.at_time_cap == 1
     assert TimedBot("random", seed=1).at_time_cap == 0
+
+
+def test_with_three_players_the_verdict_is_against_a_fair_share_not_half() -> None:
+    from core import registry
+    from tui.cli.tournament import _report
+
+    rules = registry.get("attacke")
+    won, lost = (Outcome((0,), reason="chips"), 0), (Outcome((1,), reason="chips"), 0)
+    results = _Results(_Side("ismcts:normal"), _Side("greedy"), 3, [won] * 18 + [lost] * 12)
+    text = _report(rules, results, 1, 30, interrupted=False)
+    assert "60.0% (95% CI 42.3%" in text  # reaches below half: no verdict with two players
+    assert "clearly stronger (the whole interval is above a fair share of 33%" in text
+    results = _Results(_Side("ismcts:normal"), _Side("greedy"), 3, [won] * 2 + [lost] * 28)
+    assert "clearly weaker (the whole interval is below a fair share of 33%" in _report(
+        rules, results, 1, 30, interrupted=False)

@@ -176,12 +176,15 @@ def _report(
     played = len(results.games)
     tally = results.tally()
     low, high = tally.interval
+    fair = 1 / results.players
+    share = ("50%" if results.players == 2
+             else f"a fair share of {fair:.0%}, one win in {results.players}")
     if not played:
         verdict = "no game finished"
-    elif low > 0.5:
-        verdict = "A is clearly stronger (the whole interval is above 50%)"
-    elif high < 0.5:
-        verdict = "A is clearly weaker (the whole interval is below 50%)"
+    elif low > fair:
+        verdict = f"A is clearly stronger (the whole interval is above {share})"
+    elif high < fair:
+        verdict = f"A is clearly weaker (the whole interval is below {share})"
     else:
         verdict = "no clear difference at 95% confidence"
     lines = [
