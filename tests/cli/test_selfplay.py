@@ -13,6 +13,7 @@ import pytest
 from core.ai.random_bot import RandomBot
 from replays.logfile import read_log
 from tests.cli.conftest import selfplay
+from tests.cli.procs import ctrl_c_live
 from tui.cli import main
 
 
@@ -138,7 +139,7 @@ def test_sigint_or_sigterm_in_a_real_process_leaves_only_valid_files(
     argv = [sys.executable, "-m", "tui", "selfplay", "en-garde",
             "--games", "5000", "--seed", "4", "--out", str(out)]
     with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          env=env) as process:
+                          env=env, preexec_fn=ctrl_c_live) as process:
         assert process.stdout is not None and process.stderr is not None
         assert "en-garde-0001.parlour" in process.stdout.readline()
         process.send_signal(signum)
