@@ -31,3 +31,24 @@ def play(rules: Any, bots: Sequence[Bot], seed: int, players: int = 2) -> Outcom
         else:
             state = rules.apply(state, decide(bots[seat], rules, state, seat))
     raise AssertionError("the match did not end")
+
+
+def decision_points(
+    rules: Any, seed: int, count: int, *, share: float = 0.15, with_choice: bool = False
+) -> list[Any]:
+    """States where a seat must decide, from seeded random play: each decision is kept with
+    probability `share` (only those with more than one move when `with_choice`)."""
+    rng = random.Random(seed)
+    players = max(rules.min_players, min(3, rules.max_players))
+    state, found = rules.new(players, {}), []
+    while len(found) < count:
+        seat = rules.to_move(state)
+        if seat is None:
+            state = rules.new(players, {})
+            continue
+        if (seat != CHANCE and (not with_choice or len(rules.legal_actions(state)) > 1)
+                and rng.random() < share):
+            found.append(state)
+        state = rules.apply(state, rules.sample_chance(state, rng) if seat == CHANCE
+                            else rng.choice(rules.legal_actions(state)))
+    return found

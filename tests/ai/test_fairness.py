@@ -13,27 +13,11 @@ import pytest
 
 from core import registry
 from core.ai import Budget, decide, make_bot
-from core.rules import CHANCE, Rules
+from core.rules import Rules
+from tests.ai.script import decision_points
 
 HIDDEN = [r for r in registry.all() if r.hides_information]
 SPECS = ("greedy:easy", "ismcts:easy")
-
-
-def decision_points(rules: Rules[Any, Any, Any], seed: int, count: int) -> list[Any]:
-    """States where a seat must decide, from random play."""
-    rng = random.Random(seed)
-    players = max(rules.min_players, min(3, rules.max_players))
-    state, found = rules.new(players, {}), []
-    while len(found) < count:
-        seat = rules.to_move(state)
-        if seat is None:
-            state = rules.new(players, {})
-            continue
-        if seat != CHANCE and len(rules.legal_actions(state)) > 1 and rng.random() < 0.2:
-            found.append(state)
-        state = rules.apply(state, rules.sample_chance(state, rng) if seat == CHANCE
-                            else rng.choice(rules.legal_actions(state)))
-    return found
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -43,7 +27,7 @@ def test_other_hidden_cards_consistent_with_the_view_leave_the_choice_unchanged(
 ) -> None:
     determinize = getattr(rules, "determinize")  # noqa: B009 - every hidden game has one
     rng = random.Random(11)
-    for state in decision_points(rules, seed=3, count=6):
+    for state in decision_points(rules, 3, 6, share=0.2, with_choice=True):
         seat = rules.to_move(state)
         view = rules.view(state, seat)
         choices = set()
