@@ -7,8 +7,6 @@ is missing, unreadable or from another version, the listing reads the files and 
 
 from __future__ import annotations
 
-import contextlib
-import os
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +64,4 @@ def save(entries: dict[str, tuple[Key, Any]]) -> None:
         target = cache_path()
     except StoreUnavailable:
         return  # a read-only store with no state folder: the listing just reads the files
-    temporary = target.with_name(f"{target.name}.{os.getpid()}")
-    try:
-        temporary.write_bytes(body)
-        os.replace(temporary, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    paths.replace_quietly(target, body)

@@ -6,6 +6,7 @@ the platform's usual folders. Never `version=`: an upgrade must not orphan saved
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -78,3 +79,15 @@ def state_dir() -> Path:
     if base is not None:
         return _ready(base / "state")
     return _ready(platformdirs.user_state_path(APP, appauthor=False))
+
+
+def replace_quietly(target: Path, body: bytes) -> None:
+    """Write `target` whole, by a rename from a temporary file beside it, for caches whose loss
+    only costs speed: a failure leaves the old file (or none) and no temporary behind."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(body)
+        os.replace(temporary, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()

@@ -27,6 +27,7 @@ import msgpack
 
 from core.match import ActionEntry, Entry, MetaEntry
 from core.rules import CHANCE, Outcome
+from replays.paths import replace_quietly
 
 END = "end"
 STANDING = "standing"
@@ -148,14 +149,7 @@ def write(path: Path, tally: Tally, size: int, digest: bytes) -> None:
         {"version": VERSION, "size": size, "digest": digest, "tally": tally.to_wire()},
         use_bin_type=True,
     )
-    target = sidecar(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(body)
-        os.replace(temporary, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    replace_quietly(sidecar(path), body)
 
 
 def remove(path: Path) -> None:
