@@ -43,6 +43,11 @@ def forge_end(entries: list[Any], data: dict[str, Any]) -> list[Any]:
             for e in entries]
 
 
+def end_record(path: Path) -> MetaEntry:
+    """The match file's end record."""
+    return next(e for e in read_log(path).entries if isinstance(e, MetaEntry) and e.what == END)
+
+
 # -- 4. an end record naming a seat that does not exist ------------------------------------
 
 
@@ -67,8 +72,7 @@ def test_an_end_record_naming_a_missing_seat_does_not_break_parlour_list(
 def test_verify_checks_that_the_end_record_agrees_with_the_moves(
     match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    end = next(e for e in read_log(match_file).entries if isinstance(e, MetaEntry)
-               and e.what == END)
+    end = end_record(match_file)
     winners: Any = end.data["winners"]
     loser = 1 - winners[0]
     wrong = tmp_path / "wrong.parlour"
@@ -81,8 +85,7 @@ def test_verify_checks_that_the_end_record_agrees_with_the_moves(
 def test_verify_refuses_an_end_record_before_the_last_move(
     match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    end = next(e for e in read_log(match_file).entries if isinstance(e, MetaEntry)
-               and e.what == END)
+    end = end_record(match_file)
     early = tmp_path / "early.parlour"
     rewrite(match_file, early, lambda es: [*es[:20], end, *[e for e in es[20:] if e != end]])
     code, out, _ = run(capsys, "verify", str(early))
@@ -92,8 +95,7 @@ def test_verify_refuses_an_end_record_before_the_last_move(
 def test_an_end_record_mid_match_does_not_stop_parlour_resume(
     match_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    end = next(e for e in read_log(match_file).entries if isinstance(e, MetaEntry)
-               and e.what == END)
+    end = end_record(match_file)
     target = paths.matches_dir() / "cut.parlour"
     rewrite(match_file, target, lambda es: [*[e for e in es[:40] if e != end], end])
     opened: list[Any] = []
