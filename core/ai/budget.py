@@ -3,7 +3,9 @@
 Core reads no clock (`tests/core/test_purity.py` bans `time`), so the caller hands one in: the
 app and the command line pass `time.monotonic`, tests pass a fake. `stop` is the app worker's
 `is_cancelled`: a search polls it, and the clock, every `POLL` iterations, so closing a game
-or a new move ends the thinking within a few milliseconds.
+or a new move ends the thinking within a few milliseconds. The clock is a promise, not a
+hint: a search does not start an iteration that, going by the one before, would end past
+the deadline (one full-board iteration can cost 60 ms, and `normal` promises a second).
 """
 
 from __future__ import annotations
@@ -46,15 +48,17 @@ class Budget:
 class Timer:
     """Tells a running search whether it may go on: `expired(i)` before iteration i."""
 
-    __slots__ = ("_budget", "_deadline")
+    __slots__ = ("_budget", "_deadline", "_last")
 
     def __init__(self, budget: Budget) -> None:
         self._budget = budget
         clock = budget.clock
         self._deadline = clock() + budget.seconds if clock and budget.seconds > 0 else None
+        self._last: float | None = None
 
     def expired(self, done: int) -> bool:
-        """True when `done` iterations use the budget up, or (polled) time or stop say so."""
+        """True when `done` iterations use the budget up, when stop says so, or (polled) when
+        the time left is less than the latest poll-to-poll stretch took."""
         budget = self._budget
         if done >= budget.iterations:
             return True
@@ -62,8 +66,9 @@ class Timer:
             return False
         if budget.stop():
             return True
-        return (
-            self._deadline is not None
-            and budget.clock is not None
-            and budget.clock() >= self._deadline
-        )
+        if self._deadline is None or budget.clock is None:
+            return False
+        now = budget.clock()
+        stretch = 0.0 if self._last is None else now - self._last
+        self._last = now
+        return now + stretch >= self._deadline

@@ -45,7 +45,24 @@ def test_seconds_are_counted_on_the_callers_clock_polled_every_iteration() -> No
     done = _search(Budget(1_000_000, seconds=1.0, clock=clock))
     assert done % POLL == 0
     assert done == POLL * (len(reads) - 2)  # one reading to start, one per poll from 0 on
-    assert 9 * POLL <= done <= 11 * POLL
+    assert 8 * POLL <= done <= 10 * POLL
+
+
+def test_no_iteration_starts_that_would_end_past_the_deadline() -> None:
+    now, polls = [0.0], []
+
+    def clock() -> float:
+        return now[0]
+
+    def stop() -> bool:  # polled before each iteration, just ahead of the clock
+        if polls:
+            now[0] += 0.3  # what the iteration since the last poll took
+        polls.append(now[0])
+        return False
+
+    done = _search(Budget(1_000_000, seconds=1.0, clock=clock, stop=stop))
+    assert done == 3  # polls at 0.3, 0.6, 0.9 s: a fourth iteration would end at 1.2 s
+    assert now[0] <= 1.0
 
 
 def test_seconds_without_a_clock_leave_the_iteration_cap_in_charge() -> None:
