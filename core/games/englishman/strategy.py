@@ -4,29 +4,43 @@ from __future__ import annotations
 
 from core.games.englishman.actions import DoubleMove, EnglishmanAction, KeepDeal, MoveFour, Wife
 from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN
-from core.games.englishman.castles import Castles, move_front, moved_within, replace_castle
+from core.games.englishman.castles import (
+    Castles,
+    best_window,
+    front_words,
+    move_front,
+    moved_within,
+    replace_castle,
+)
 from core.games.englishman.giant import giant_moves
 from core.games.englishman.jack import jack_moves
 from core.games.englishman.setup import setup_moves
+from core.games.englishman.starved import jack_needs, pool, slack
 from core.games.englishman.state import JACK, EnglishmanState
-from core.games.englishman.threats import threats
 
 _WORK = STALKS_TO_WIN * (STALK_CARDS + 1)
 """Cards Jack must place to win: 3 x (6 beanstalk cards + a treasure)."""
 
 
 def evaluate(state: EnglishmanState, seat: int) -> float:
-    """-1..1, +1 when `seat` is winning: Jack's progress against the Giant's nearest threat."""
+    """-1..1, +1 when `seat` is winning: Jack's progress against the Giant's nearest threat.
+
+    The same three measures as `threats` (which the castles widget shows), taken directly:
+    this runs for every move a bot weighs, and the widget's count of finishable beanstalks
+    would triple its cost."""
     if state.phase == "over":
         return 1.0 if state.winner == seat else -1.0
     sign = 1.0 if seat == JACK else -1.0
     if state.phase == "deal":
         return 0.0
-    t = threats(state)
-    placed = len(state.completed) * (STALK_CARDS + 1) + len(state.current)
+    castles, completed = state.castles, len(state.completed)
+    placed = completed * (STALK_CARDS + 1) + len(state.current)
     progress = placed / _WORK
-    pattern = max(t.parallel, t.vertical) / 4
-    starving = 1.0 - min(max(t.slack, 0), 8) / 8
+    pattern = max(front_words(castles), best_window(castles)[0]) / 4
+    spare = 0
+    if completed < STALKS_TO_WIN:
+        spare = slack(pool(castles), *jack_needs(completed, state.current))
+    starving = 1.0 - min(max(spare, 0), 8) / 8
     score = progress - 0.6 * pattern**3 - 0.6 * starving**2
     return sign * max(-0.95, min(0.95, score))
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.games.englishman import Englishman, threats
 from core.games.englishman.actions import FrontToStalk
+from core.games.englishman.cards import DECK, WORDS, Card
+from core.games.englishman.castles import WINDOW, Castles, best_window
 from tests.games.englishman.script import NAMES, RULES, act, action, dealt, table
 
 
@@ -121,3 +127,29 @@ def test_describe_tells_the_deal_and_the_setup_move() -> None:
     assert "as dealt" in RULES.describe(state, action("w-"), None, NAMES)
     fresh = RULES.new(2, {})
     assert "dealt" in RULES.describe(fresh, RULES.legal_actions(fresh)[0], None, NAMES)
+
+
+DECK_CARDS = sorted(DECK.elements())
+
+
+def _every_window(castles: Castles) -> tuple[int, int | None]:
+    """best_window's definition, literally: every window of four (a shorter castle: whole)."""
+    best, where = 0, None
+    for index, castle in enumerate(castles):
+        for start in range(max(1, len(castle) - WINDOW + 1)):
+            words = len({c for c in castle[start : start + WINDOW] if c in WORDS})
+            if words > best:
+                best, where = words, index
+    return best, where
+
+
+CUTS = st.lists(st.integers(0, len(DECK_CARDS)), min_size=4, max_size=4)
+
+
+@given(st.permutations(DECK_CARDS), CUTS)
+def test_the_best_window_is_the_best_of_every_window_of_four(
+    deck: list[Card], cuts: list[int]
+) -> None:
+    bounds = [0, *sorted(cuts), len(deck)]
+    castles = tuple(tuple(deck[a:b]) for a, b in itertools.pairwise(bounds))
+    assert best_window(castles) == _every_window(castles)
