@@ -50,19 +50,45 @@ def evaluate(state: AttackeState, seat: int) -> float:
 
 
 LEAD = 0.5
-"""What leading a contest for a chip one lacks is worth, in chips: without it a one-move
-lookahead never sees a fight pay (the chip comes only once the others pass) and keeps its
-cards, and bots that all keep their cards let a lone opener win owned colours forever."""
+"""What being on course to win the open contest for a chip one lacks is worth, in chips:
+without it a one-move lookahead never sees a fight pay (the chip comes only once the others
+pass) and keeps its cards, and bots that all keep their cards let a lone opener win owned
+colours forever."""
 
 
 def _in_sight(state: AttackeState, seat: int) -> float:
-    """`LEAD` when `seat` leads the open contest for a colour whose chip it lacks, else 0."""
+    """`LEAD` when `seat` lacks the open contest's chip and can outbid everyone still in it.
+
+    Judged by what each player could reach (laid cards plus every card of theirs that could
+    still count), not by who leads this moment: the lead changes hands with every bid of a
+    fight, and a value that flips with it makes a deeper search see each of its own bids
+    answered and stop fighting. What a player can reach stays the same while they bid."""
     colour = state.colour
     if colour is None or state.passed[seat] or colour in state.chips[seat]:
         return 0.0
-    totals = state.totals
-    top = max(totals)
-    return LEAD if top > 0 and totals[seat] == top else 0.0
+    mine = _reach(state, seat)
+    for other in range(state.players):
+        if other != seat and not state.passed[other]:
+            theirs = _reach(state, other)
+            if theirs > mine or (theirs == mine and state.total(other) >= state.total(seat)):
+                return 0.0
+    return LEAD
+
+
+def _reach(state: AttackeState, seat: int) -> int:
+    """The highest total `seat` could lay in the open contest: its cards laid, its knights of
+    the colour, its 7-shields, one 10-shield, and (variant) any other card face down as 1."""
+    colour = state.colour
+    ten = TEN not in state.laid[seat]
+    total = state.total(seat)
+    for card in state.hands[seat]:
+        if colour_of(card) == colour or card == SEVEN:
+            total += value_of(card)
+        elif card == TEN and ten:
+            total, ten = total + 10, False
+        elif state.face_down and not state.hidden[seat]:
+            total += 1
+    return total
 
 
 def candidates(state: AttackeState) -> list[AttackeAction]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.games.englishman.actions import DoubleMove, EnglishmanAction, KeepDeal, MoveFour, Wife
-from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN
+from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN, TREASURES, VALUE, VALUES
 from core.games.englishman.castles import (
     Castles,
     best_window,
@@ -25,9 +25,10 @@ _WORK = STALKS_TO_WIN * (STALK_CARDS + 1)
 def evaluate(state: EnglishmanState, seat: int) -> float:
     """-1..1, +1 when `seat` is winning: Jack's progress against the Giant's nearest threat.
 
-    The same three measures as `threats` (which the castles widget shows), taken directly:
-    this runs for every move a bot weighs, and the widget's count of finishable beanstalks
-    would triple its cost."""
+    Progress is the cards Jack has placed; the threats are the Giant's best pattern and how
+    close Jack is to starving (the measures the castles widget shows, taken directly: this runs
+    for every move a bot weighs, and the widget's count of finishable beanstalks would triple
+    its cost); and a little for how deep the next card Jack can use lies."""
     if state.phase == "over":
         return 1.0 if state.winner == seat else -1.0
     sign = 1.0 if seat == JACK else -1.0
@@ -37,12 +38,58 @@ def evaluate(state: EnglishmanState, seat: int) -> float:
     placed = completed * (STALK_CARDS + 1) + len(state.current)
     progress = placed / _WORK
     pattern = max(front_words(castles), best_window(castles)[0]) / 4
-    spare = 0
-    if completed < STALKS_TO_WIN:
-        spare = slack(pool(castles), *jack_needs(completed, state.current))
-    starving = 1.0 - min(max(spare, 0), 8) / 8
-    score = progress - 0.6 * pattern**3 - 0.6 * starving**2
+    starving = 1.0 - min(max(_spare(state), 0), _ENOUGH) / _ENOUGH
+    digging = min(_dig(state), _DEEP) / _DEEP
+    score = progress - 0.6 * pattern**3 - 0.6 * starving**2 - DIG * digging
     return sign * max(-0.95, min(0.95, score))
+
+
+_ENOUGH = 4
+"""Slack (cards above the starved line) beyond which starving is no worry."""
+
+
+def _spare(state: EnglishmanState) -> int:
+    """Jack's slack, counting a beanstalk of six cards as done: its treasure is always on the
+    table (the Giant cannot discard one), and the two ways of counting slack disagree across
+    that step, so without this taking the treasure looked like losing a card of slack and a
+    searching Jack sat on six cards for hundreds of turns."""
+    completed, current = len(state.completed), state.current
+    if len(current) >= STALK_CARDS:
+        completed, current = completed + 1, ()
+    if completed >= STALKS_TO_WIN:
+        return _ENOUGH
+    return slack(pool(state.castles), *jack_needs(completed, current))
+
+
+DIG = 0.03
+"""What Jack's next card lying `_DEEP` actions away costs, against 1/21 for each card placed:
+without it every move that does not place a card looks alike, and a searching Jack shuffled
+fronts for hundreds of turns while the card he needed stayed buried. Below a card's worth, so
+placing one still pays even when the next lies deep."""
+_DEEP = 5
+
+
+def _dig(state: EnglishmanState) -> int:
+    """How many actions before a card that fits Jack's beanstalk reaches a front or back:
+    a treasure he lacks on a full beanstalk, else a beanstalk card above the top that leaves
+    room for the rest (value at most 10 - the cards still to come)."""
+    current = state.current
+    if len(current) >= STALK_CARDS:
+        used = {stalk[-1] for stalk in state.completed}
+        fits = {t for t in TREASURES if t not in used}
+    else:
+        low = VALUE[current[-1]] + 1 if current else 1
+        high = len(VALUES) + 1 - (STALK_CARDS - len(current))
+        fits = {str(v) for v in range(low, high + 1)}
+    best = _DEEP
+    for castle in state.castles:
+        last = len(castle) - 1
+        for i, card in enumerate(castle):
+            if card in fits:
+                best = min(best, i, last - i)
+                if best == 0:
+                    return 0
+    return best
 
 
 def candidates(state: EnglishmanState) -> list[EnglishmanAction]:
