@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from core.games.englishman.strategy import candidates, evaluate
+from core.games.englishman.strategy import _dig, _spare, candidates, evaluate
 from tests.games.englishman.script import RULES, act, dealt, table
 
 
@@ -38,3 +38,36 @@ def test_candidates_are_legal_and_give_different_castles_where_moves_coincide() 
     moves = candidates(giant)
     assert set(moves) <= set(RULES.legal_actions(giant))
     assert any(RULES.notation(m).startswith("x") for m in moves)
+
+
+DEEP = """9 8 4 4 4 4 8
+8 Gold 5 5 5 5 Goose 9
+9 Harp 6 6 6 6 Gold 8
+9 Harp 7 7 7 7 Goose Fee
+Fi 1 Fee 1 Fi 1 Fo 2 Fum 2 Fo 2 Fum 3 3 3"""
+
+
+def test_evaluate_likes_jack_digging_towards_a_card_that_fits() -> None:
+    """Without it every move that places nothing looked alike to a searching Jack, and he
+    shuffled fronts for hundreds of turns while the card he needed stayed buried."""
+    state = table(DEEP, current="1 2 3")  # the nearest 4 to 7 is one card from a back
+    dug = act(act(state, "1f>5"), "1f>5")  # the 9 and the 8 off castle 1: a 4 in front
+    assert (_dig(state), _dig(dug)) == (1, 0)
+    assert evaluate(dug, 0) > evaluate(state, 0)
+
+
+SIX = """Goose 8 4 4 4 8
+8 Gold 5 5 5 Goose 9
+9 Harp 6 6 6 Gold 8
+9 Harp 7 7 7 7 9 Fee
+Fi 1 Fee 1 Fi 1 Fo 2 Fum 2 Fo 2 Fum 3 3 3"""
+
+
+def test_a_six_card_beanstalk_keeps_its_slack_when_its_treasure_goes_on() -> None:
+    """Slack counted for "a treasure, then two beanstalks" and for "one beanstalk, then
+    another" disagreed by a card or two, so the treasure looked like a loss and a searching
+    Jack sat on six cards, never taking it, for hundreds of turns."""
+    state = table(SIX, current="1 2 3 4 5 6")
+    done = act(state, "1f>s")
+    assert len(done.completed) == 1 and _spare(done) == _spare(state)
+    assert evaluate(done, 0) > evaluate(state, 0)
