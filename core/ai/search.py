@@ -41,7 +41,9 @@ every reply the opponent might make; the minimax score remembers the one reply t
 move, which is what a one-ply greedy player walks into. Measured on this machine (README):
 with it mcts beats greedy at Crossing and Fields of Action and ismcts at En Garde; plain UCT
 did not. Over hidden hands the best reply is the best seen in *any* imagined hand, which makes
-the search cautious: at three-player Attacke it passes where greedy fights, and loses to it.
+the search cautious; and a deeper search is only as good as the evaluation of the positions it
+stops in: at Attacke, a value that changed hands with every bid made more iterations play
+worse (README, "How strong the bots are").
 
 **Reproducible.** Every random choice comes from the `random.Random` passed in (one per bot,
 seeded); the tree is made of dicts and lists (no set order), so the same seed and the same view

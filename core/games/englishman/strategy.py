@@ -70,17 +70,20 @@ _DEEP = 5
 
 
 def _dig(state: EnglishmanState) -> int:
-    """How many actions before a card that fits Jack's beanstalk reaches a front or back:
-    a treasure he lacks on a full beanstalk, else a beanstalk card above the top that leaves
-    room for the rest (value at most 10 - the cards still to come)."""
+    """How many actions before the card Jack wants next reaches a front or back: a treasure he
+    lacks on a full beanstalk, else the lowest value above his top still in the castles (a
+    higher one skips values and costs slack, which near the starved line he cannot spend)."""
     current = state.current
     if len(current) >= STALK_CARDS:
         used = {stalk[-1] for stalk in state.completed}
         fits = {t for t in TREASURES if t not in used}
     else:
-        low = VALUE[current[-1]] + 1 if current else 1
-        high = len(VALUES) + 1 - (STALK_CARDS - len(current))
-        fits = {str(v) for v in range(low, high + 1)}
+        top = VALUE[current[-1]] if current else 0
+        counts = pool(state.castles)
+        low = next((v for v in range(top + 1, len(VALUES) + 1) if counts[v - 1]), None)
+        if low is None:
+            return _DEEP
+        fits = {str(low)}
     best = _DEEP
     for castle in state.castles:
         last = len(castle) - 1
