@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.games.englishman.actions import DoubleMove, EnglishmanAction, KeepDeal, MoveFour, Wife
 from core.games.englishman.cards import STALK_CARDS, STALKS_TO_WIN, TREASURES, VALUE, VALUES
 from core.games.englishman.castles import (
@@ -38,17 +40,19 @@ def evaluate(state: EnglishmanState, seat: int) -> float:
     placed = completed * (STALK_CARDS + 1) + len(state.current)
     progress = placed / _WORK
     pattern = max(front_words(castles), best_window(castles)[0]) / 4
-    starving = 1.0 - min(max(_spare(state), 0), _ENOUGH) / _ENOUGH
-    digging = min(_dig(state), _DEEP) / _DEEP
+    counts = pool(castles)
+    starving = 1.0 - min(max(_spare(state, counts), 0), _ENOUGH) / _ENOUGH
+    digging = min(_dig(state, counts), _DEEP) / _DEEP
     score = progress - 0.6 * pattern**3 - 0.6 * starving**2 - DIG * digging
     return sign * max(-0.95, min(0.95, score))
 
 
 _ENOUGH = 4
-"""Slack (cards above the starved line) beyond which starving is no worry."""
+"""Slack (cards above the starved line) from which starving is no worry: counted from 8, a
+card placed near the line cost more than it gained, and Jack stopped placing cards."""
 
 
-def _spare(state: EnglishmanState) -> int:
+def _spare(state: EnglishmanState, counts: Sequence[int]) -> int:
     """Jack's slack, counting a beanstalk of six cards as done: its treasure is always on the
     table (the Giant cannot discard one), and the two ways of counting slack disagree across
     that step, so without this taking the treasure looked like losing a card of slack and a
@@ -58,7 +62,7 @@ def _spare(state: EnglishmanState) -> int:
         completed, current = completed + 1, ()
     if completed >= STALKS_TO_WIN:
         return _ENOUGH
-    return slack(pool(state.castles), *jack_needs(completed, current))
+    return slack(counts, *jack_needs(completed, current))
 
 
 DIG = 0.03
@@ -67,9 +71,10 @@ without it every move that does not place a card looks alike, and a searching Ja
 fronts for hundreds of turns while the card he needed stayed buried. Below a card's worth, so
 placing one still pays even when the next lies deep."""
 _DEEP = 5
+_CARD = {value: card for card, value in VALUE.items()}
 
 
-def _dig(state: EnglishmanState) -> int:
+def _dig(state: EnglishmanState, counts: Sequence[int]) -> int:
     """How many actions before the card Jack wants next reaches a front or back: a treasure he
     lacks on a full beanstalk, else the lowest value above his top still in the castles (a
     higher one skips values and costs slack, which near the starved line he cannot spend)."""
@@ -79,11 +84,10 @@ def _dig(state: EnglishmanState) -> int:
         fits = {t for t in TREASURES if t not in used}
     else:
         top = VALUE[current[-1]] if current else 0
-        counts = pool(state.castles)
         low = next((v for v in range(top + 1, len(VALUES) + 1) if counts[v - 1]), None)
         if low is None:
             return _DEEP
-        fits = {str(low)}
+        fits = {_CARD[low]}
     best = _DEEP
     for castle in state.castles:
         last = len(castle) - 1

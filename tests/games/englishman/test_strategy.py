@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from core.games.englishman.starved import pool
 from core.games.englishman.strategy import _dig, _spare, candidates, evaluate
 from tests.games.englishman.script import RULES, act, dealt, table
 
@@ -52,7 +53,7 @@ def test_evaluate_likes_jack_digging_towards_a_card_that_fits() -> None:
     shuffled fronts for hundreds of turns while the card he needed stayed buried."""
     state = table(DEEP, current="1 2 3")  # the nearest 4 to 7 is one card from a back
     dug = act(act(state, "1f>5"), "1f>5")  # the 9 and the 8 off castle 1: a 4 in front
-    assert (_dig(state), _dig(dug)) == (1, 0)
+    assert (_dig(state, pool(state.castles)), _dig(dug, pool(dug.castles))) == (1, 0)
     assert evaluate(dug, 0) > evaluate(state, 0)
 
 
@@ -69,5 +70,6 @@ def test_a_six_card_beanstalk_keeps_its_slack_when_its_treasure_goes_on() -> Non
     Jack sat on six cards, never taking it, for hundreds of turns."""
     state = table(SIX, current="1 2 3 4 5 6")
     done = act(state, "1f>s")
-    assert len(done.completed) == 1 and _spare(done) == _spare(state)
+    assert len(done.completed) == 1
+    assert _spare(done, pool(done.castles)) == _spare(state, pool(state.castles))
     assert evaluate(done, 0) > evaluate(state, 0)
