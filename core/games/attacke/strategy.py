@@ -40,7 +40,8 @@ def evaluate(state: AttackeState, seat: int) -> float:
         winners = sum(1 for c in state.chips if len(c) == best)
         return 1.0 if winners == 1 else 0.0
     goal = state.chips_to_win
-    owned = [len(c) + _in_sight(state, s) for s, c in enumerate(state.chips)]
+    sights = _sights(state)
+    owned = [len(c) + sights[s] for s, c in enumerate(state.chips)]
     ahead = owned[seat] - max((n for s, n in enumerate(owned) if s != seat), default=0.0)
     chips = ahead / goal
     strength = [sum(value_of(c) for c in hand) for hand in state.hands]
@@ -56,23 +57,29 @@ pass) and keeps its cards, and bots that all keep their cards let a lone opener 
 colours forever."""
 
 
-def _in_sight(state: AttackeState, seat: int) -> float:
-    """`LEAD` when `seat` lacks the open contest's chip and can outbid everyone still in it.
+def _sights(state: AttackeState) -> list[float]:
+    """Each seat's `LEAD` or 0: `LEAD` for the one player who can outbid everyone still in the
+    open contest, when they lack its chip.
 
     Judged by what each player could reach (laid cards plus every card of theirs that could
-    still count), not by who leads this moment: the lead changes hands with every bid of a
-    fight, and a value that flips with it makes a deeper search see each of its own bids
-    answered and stop fighting. What a player can reach stays the same while they bid."""
+    still count; equal reach goes to the higher total laid), not by who leads this moment: the
+    lead changes hands with every bid of a fight, and a value that flips with it makes a deeper
+    search see each of its own bids answered and stop fighting. What a player can reach stays
+    the same while they bid."""
+    sights = [0.0] * state.players
     colour = state.colour
-    if colour is None or state.passed[seat] or colour in state.chips[seat]:
-        return 0.0
-    mine = _reach(state, seat)
-    for other in range(state.players):
-        if other != seat and not state.passed[other]:
-            theirs = _reach(state, other)
-            if theirs > mine or (theirs == mine and state.total(other) >= state.total(seat)):
-                return 0.0
-    return LEAD
+    if colour is None:
+        return sights
+    ranked = sorted(
+        ((_reach(state, s), state.total(s), s)
+         for s in range(state.players) if not state.passed[s]),
+        reverse=True,
+    )
+    if ranked and (len(ranked) == 1 or ranked[0][:2] != ranked[1][:2]):
+        seat = ranked[0][2]
+        if colour not in state.chips[seat]:
+            sights[seat] = LEAD
+    return sights
 
 
 def _reach(state: AttackeState, seat: int) -> int:

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from core.games.attacke.actions import Pass, Play, Return
-from core.games.attacke.strategy import LEAD, _in_sight, candidates, evaluate
+from core.games.attacke.strategy import LEAD, _sights, candidates, evaluate
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -76,10 +76,10 @@ def test_the_chip_is_in_sight_for_whoever_can_outbid_the_rest_not_whoever_leads_
                     chips=(("B",), (), ()))
     state = play(state, "G:7; dR4")  # seat 1 (G5 G4 and the 10-shield: 19) can beat 7
     assert state.totals[0] == 7 and state.actor == 1
-    assert _in_sight(state, 1) == LEAD and _in_sight(state, 0) == 0.0
+    assert _sights(state)[1] == LEAD and _sights(state)[0] == 0.0
     bid = play(state, "4 5")
     assert bid.totals[1] > bid.totals[0]
-    assert _in_sight(bid, 1) == LEAD and _in_sight(bid, 0) == 0.0
+    assert _sights(bid)[1] == LEAD and _sights(bid)[0] == 0.0
     assert evaluate(bid, 1) - evaluate(state, 1) < 0  # the bid only spent cards
     passed = play(state, "pass")
-    assert _in_sight(passed, 1) == 0.0  # out of the contest
+    assert _sights(passed)[1] == 0.0  # out of the contest
