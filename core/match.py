@@ -292,8 +292,7 @@ class Match:
             assert isinstance(entry, ActionEntry)
             if entry.seat == CHANCE:
                 raise IllegalAction(
-                    "A card (or other chance outcome) has been revealed since: that move "
-                    "stands"
+                    "A card (or other chance outcome) has been revealed since: that move stands"
                 )
             if entry.seat == seat:
                 return index
@@ -319,8 +318,13 @@ class Match:
         return entry
 
     def annotate(
-        self, target: int, text: str, glyph: str = "", marks: Sequence[str] = (),
-        *, at: float | None = None,
+        self,
+        target: int,
+        text: str,
+        glyph: str = "",
+        marks: Sequence[str] = (),
+        *,
+        at: float | None = None,
     ) -> NoteEntry:
         """Append a note on entry `target`; allowed on finished matches too."""
         entry = NoteEntry(target, text, glyph, tuple(marks), at)

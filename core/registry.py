@@ -46,10 +46,15 @@ class Upcoming:
 _UPCOMING: tuple[Upcoming, ...] = (
     Upcoming("attacke", "Attacke", "Knights contest for coloured chips", "3-5 players"),
     Upcoming("crossing", "Crossing", "Phalanxes race across the board", "2 players"),
-    Upcoming("fields-of-action", "Fields of Action", "Numbered stones jump and capture",
-             "2 players"),
-    Upcoming("englishman", "The Blood of an Englishman", "Jack versus the Giant, all cards open",
-             "2 players"),
+    Upcoming(
+        "fields-of-action", "Fields of Action", "Numbered stones jump and capture", "2 players"
+    ),
+    Upcoming(
+        "englishman",
+        "The Blood of an Englishman",
+        "Jack versus the Giant, all cards open",
+        "2 players",
+    ),
 )
 
 

@@ -187,9 +187,7 @@ class Rules(Protocol[S, A, V]):
         """The action `to_wire` produced; raises IllegalAction on malformed input."""
         ...
 
-    def describe(
-        self, state: S, action: A, viewer: int | None, names: Sequence[str]
-    ) -> str:
+    def describe(self, state: S, action: A, viewer: int | None, names: Sequence[str]) -> str:
         """The action, taken in `state`, in plain words as `viewer` may know it.
 
         A draw seen by the opponent says only that a card was drawn.

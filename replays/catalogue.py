@@ -42,11 +42,7 @@ def load() -> dict[str, tuple[Key, Any]]:
         return {}
     result: dict[str, tuple[Key, Any]] = {}
     for name, item in found.items():
-        if (
-            isinstance(item, list)
-            and len(item) == 3
-            and all(isinstance(n, int) for n in item[:2])
-        ):
+        if isinstance(item, list) and len(item) == 3 and all(isinstance(n, int) for n in item[:2]):
             result[name] = ((item[0], item[1]), item[2])
     return result
 

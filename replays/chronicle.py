@@ -103,8 +103,7 @@ class Chronicle:
             assert isinstance(seat, int)  # Match checked it when the entry was appended
             if entry.what == "resign":
                 return Line(index, seat, "resign", "resign", f"{names[seat]} resigns", chapter)
-            return Line(index, seat, "takeback", "undo",
-                        f"{names[seat]} took back a move", chapter)
+            return Line(index, seat, "takeback", "undo", f"{names[seat]} took back a move", chapter)
         return None
 
     def since_last_turn(self, seat: int) -> list[Line]:

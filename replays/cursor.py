@@ -152,7 +152,8 @@ class ReplayCursor:
         Notes and bookkeeping records in between are stepped over."""
         states, rules, entries = self._sync(), self.match.rules, self.match.entries
         plays = [
-            n for n, e in enumerate(entries)
+            n
+            for n, e in enumerate(entries)
             if isinstance(e, ActionEntry)
             or (isinstance(e, MetaEntry) and e.what in ("resign", "takeback"))
         ]
@@ -162,7 +163,8 @@ class ReplayCursor:
             nxt = entries[following] if following is not None else None
             if (
                 following is not None
-                and isinstance(nxt, ActionEntry) and nxt.seat == CHANCE
+                and isinstance(nxt, ActionEntry)
+                and nxt.seat == CHANCE
                 and rules.round_of(states[following + 1]) == rules.round_of(states[n + 1])
             ):
                 continue  # the next chance outcome is shown with this step
@@ -172,7 +174,8 @@ class ReplayCursor:
     def _turns(self) -> list[int]:
         """Positions just before a seat's move."""
         return [
-            i for i, e in enumerate(self.match.entries)
+            i
+            for i, e in enumerate(self.match.entries)
             if isinstance(e, ActionEntry) and e.seat != CHANCE
         ]
 
@@ -180,6 +183,7 @@ class ReplayCursor:
         """Positions where the round number changes."""
         states, rules = self._sync(), self.match.rules
         return [
-            n for n in range(1, len(states))
+            n
+            for n in range(1, len(states))
             if rules.round_of(states[n]) != rules.round_of(states[n - 1])
         ]

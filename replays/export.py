@@ -64,7 +64,7 @@ def from_json(text: str) -> tuple[Header, list[Entry]]:
         raise BadExport('this JSON is not a Parlour match export (no "format": "parlour-match")')
     version = document.get("version")
     if not isinstance(version, int) or version < 1:
-        raise BadExport("this match export has no valid \"version\"")
+        raise BadExport('this match export has no valid "version"')
     if version > chain.FORMAT_VERSION:
         raise BadExport(
             f"this match was exported by a newer Parlour (format {version}; this one reads up "
@@ -72,7 +72,7 @@ def from_json(text: str) -> tuple[Header, list[Entry]]:
         )
     raw_entries = document.get("entries")
     if not isinstance(raw_entries, list):
-        raise BadExport("this match export has no \"entries\" list")
+        raise BadExport('this match export has no "entries" list')
     try:
         header = Header.from_wire(_from_json_value(document.get("header")))
     except (ValueError, RecursionError) as err:
@@ -171,7 +171,7 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
 
 
 def _round_result(result: object, names: list[str]) -> str:
-    """"won by Ann: <detail>" or "drawn: <detail>", from a game's round record."""
+    """ "won by Ann: <detail>" or "drawn: <detail>", from a game's round record."""
     winner, detail = getattr(result, "winner", None), getattr(result, "detail", "")
     if isinstance(winner, int) and 0 <= winner < len(names):
         return f"won by {names[winner]}: {detail}"

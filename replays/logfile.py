@@ -220,9 +220,7 @@ class LogWriter(Closing):
                 f"saving to {self.path.name} failed ({why}) and the file could not be put "
                 "back as it was, so it may hold the last move although it was refused"
             )
-            raise SaveFailed(
-                f"{self._broken}; open the match again to see what it holds"
-            ) from None
+            raise SaveFailed(f"{self._broken}; open the match again to see what it holds") from None
         self._tally.extend(added)
         self._link = link
         self._end += len(data)

@@ -304,7 +304,8 @@ def continue_from(
         raise LogError(f"that match has {len(original)} entries; there is no entry {entries}")
     dead = original.taken_back()  # moves taken back before `entries` stay out of the new match
     moves = [
-        e for i, e in enumerate(original.entries[:entries])
+        e
+        for i, e in enumerate(original.entries[:entries])
         if isinstance(e, ActionEntry) and i not in dead
     ]
     game = original.rules
@@ -370,9 +371,7 @@ def scan_matches() -> MatchListing:
             unreadable.append((path, str(err)))
             continue
         except Exception as err:  # one odd file must never hide every other match
-            unreadable.append(
-                (path, f"{path.name} cannot be listed: {type(err).__name__}: {err}")
-            )
+            unreadable.append((path, f"{path.name} cannot be listed: {type(err).__name__}: {err}"))
             continue
         found.append(summary)
         fresh[path.name] = (key, wire)
@@ -422,7 +421,14 @@ def _summary(path: Path, header: Header, tally: Tally, damage: Damage | None) ->
     except registry.UnknownGame:
         title = header.game
     return MatchSummary(
-        path, header, title, tally.entries, tally.turns, last, tally.outcome, damage,
+        path,
+        header,
+        title,
+        tally.entries,
+        tally.turns,
+        last,
+        tally.outcome,
+        damage,
         tally.standing,
     )
 
@@ -506,7 +512,10 @@ def _start(
 
 
 def _replay(
-    found: LogRead, rules: Rules[Any, Any, Any] | None, *, sink: Sink | None = None,
+    found: LogRead,
+    rules: Rules[Any, Any, Any] | None,
+    *,
+    sink: Sink | None = None,
     stop: int | None = None,
 ) -> Match:
     """Fold the entries read into a Match; DamagedLog (with a Damage) if one does not replay."""
@@ -549,4 +558,3 @@ def agrees(stated: Outcome | None, outcome: Outcome | None) -> bool:
     if stated is None or outcome is None:
         return stated is None and outcome is None
     return stated.winners == tuple(outcome.winners) and stated.scores == tuple(outcome.scores)
-

@@ -119,7 +119,10 @@ class Tally:
     def from_wire(cls, seats: int, wire: Any) -> Tally:
         """The tally `to_wire` gave; ValueError (or KeyError, TypeError) when malformed."""
         entries, turns, last, standing = (
-            wire["entries"], wire["turns"], wire["last"], wire["standing"]
+            wire["entries"],
+            wire["turns"],
+            wire["last"],
+            wire["standing"],
         )
         if not (type(entries) is int and type(turns) is int and 0 <= turns <= entries):
             raise ValueError("bad counts")

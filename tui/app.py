@@ -133,8 +133,12 @@ class ParlourApp(App[None]):
             if ours and binding.description and binding.action not in seen:
                 seen.add(binding.action)
                 keys.append((self.get_key_display(binding), binding.description))
-        keys.append((self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),
-                     "commands (new game, rules, settings…)"))
+        keys.append(
+            (
+                self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),
+                "commands (new game, rules, settings…)",
+            )
+        )
         place = screen.sub_title or screen.title or "Parlour"
         self.push_screen(KeysScreen(place, keys))
 
@@ -214,8 +218,11 @@ class ParlourApp(App[None]):
         elif message.place == "rules":
             self.action_rules(message.game, message.section)
         else:
-            {"resume": self.action_resume, "replays": self.action_replays,
-             "settings": self.action_settings}[message.place]()
+            {
+                "resume": self.action_resume,
+                "replays": self.action_replays,
+                "settings": self.action_settings,
+            }[message.place]()
 
     @on(ShowMenu)
     def _show_menu(self) -> None:
@@ -286,11 +293,19 @@ class ParlourApp(App[None]):
                 self.refuse("Could not open the match", str(err))
                 return False
             if self.bring_forward(err.path):
-                self.notify("This match is already open in this window: here it is.",
-                            title="Already open", markup=False)
+                self.notify(
+                    "This match is already open in this window: here it is.",
+                    title="Already open",
+                    markup=False,
+                )
                 return True
-            self.notify("This match is already open in this window. Close it there first.",
-                        title="Already open", severity="warning", markup=False, timeout=12)
+            self.notify(
+                "This match is already open in this window. Close it there first.",
+                title="Already open",
+                severity="warning",
+                markup=False,
+                timeout=12,
+            )
             return False
         except (LogError, OSError) as err:
             self.refuse("Could not open the match", str(err))
@@ -338,13 +353,15 @@ class ParlourApp(App[None]):
 
         stack = self.screen_stack
         games = [
-            i for i, screen in enumerate(stack)
+            i
+            for i, screen in enumerate(stack)
             if isinstance(screen, GameScreen) and screen.opened.path.resolve() == path.resolve()
         ]
         if not games:
             return False
         places = [
-            i for i in range(games[-1] + 1, len(stack))
+            i
+            for i in range(games[-1] + 1, len(stack))
             if not isinstance(stack[i], ModalScreen | HandoffScreen)
         ]
         for _ in range(len(stack) - places[0] if places else 0):

@@ -36,9 +36,7 @@ class ParlourCommands(Provider):
         shelf = [(r.id, r.title) for r in registry.all()]
         shelf += [(g.id, g.title) for g in registry.upcoming()]
         for game_id, title in shelf:
-            commands.append(
-                (f"Rules: {title}", go("rules", game_id), f"How {title} is played")
-            )
+            commands.append((f"Rules: {title}", go("rules", game_id), f"How {title} is played"))
         return commands
 
     async def discover(self) -> Hits:

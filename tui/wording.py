@@ -23,7 +23,7 @@ def seat_label(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> 
 
 
 def joined(words: Sequence[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]

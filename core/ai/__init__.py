@@ -53,8 +53,11 @@ def decide(
         who = "chance" if to_move == CHANCE else f"seat {to_move}"
         raise ValueError(f"it is {who}'s turn, not seat {seat}'s")
     view = rules.view(state, seat)
-    legal = list(rules.candidates(state)) if isinstance(rules, Coached) else (
-        rules.legal_actions(state))
+    legal = (
+        list(rules.candidates(state))
+        if isinstance(rules, Coached)
+        else (rules.legal_actions(state))
+    )
     if budget is None:
         return bot.choose(rules, view, legal)
     return bot.choose(rules, view, legal, budget)

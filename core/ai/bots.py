@@ -85,24 +85,32 @@ BOTS: dict[str, BotSpec] = {
     "random": BotSpec(
         lambda seed, budget: RandomBot(seed),
         "Random: picks any legal move",
-        Budget(1), Budget(1), Budget(1),
+        Budget(1),
+        Budget(1),
+        Budget(1),
         needs="nothing",
     ),
     "greedy": BotSpec(
         lambda seed, budget: GreedyBot(seed, budget),
         "Greedy: the move that looks best one step ahead (averaging a few imagined deals)",
-        Budget(1, 0.25), Budget(4, 0.5), Budget(16, 1.0),
+        Budget(1, 0.25),
+        Budget(4, 0.5),
+        Budget(16, 1.0),
     ),
     "mcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="mcts"),
         "MCTS: tree search over the open table (games that hide nothing)",
-        Budget(60, 0.25), Budget(300, 1.0), Budget(3_000, 4.0),
+        Budget(60, 0.25),
+        Budget(300, 1.0),
+        Budget(3_000, 4.0),
         needs="open",
     ),
     "ismcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="ismcts"),
         "IS-MCTS: tree search over every hand the others might hold, never peeking",
-        Budget(60, 0.25), Budget(300, 1.0), Budget(3_000, 4.0),
+        Budget(60, 0.25),
+        Budget(300, 1.0),
+        Budget(3_000, 4.0),
     ),
 }
 """Bot id -> its spec; the menu's order."""
@@ -171,4 +179,3 @@ def specs_for(rules: Rules[Any, Any, Any]) -> tuple[str, ...]:
     for kind in bots_for(rules):
         out += [kind] if BOTS[kind].needs == "nothing" else [f"{kind}:{lv}" for lv in LEVELS]
     return tuple(out)
-

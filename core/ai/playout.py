@@ -95,8 +95,9 @@ class Powers:
                 raise RuntimeError("the game says nobody is to move but gives no outcome")
             return outcome.returns(players)
         if self.evaluate is not None:
-            shares = [(max(-1.0, min(1.0, self.evaluate(state, s))) + 1.0) / 2.0
-                      for s in range(players)]
+            shares = [
+                (max(-1.0, min(1.0, self.evaluate(state, s))) + 1.0) / 2.0 for s in range(players)
+            ]
             total = sum(shares)
             if total > 0:
                 return tuple(v / total for v in shares)

@@ -208,8 +208,11 @@ def search(
                 if edge.n == 0:
                     untried.append((action, edge))
                 elif not untried:
-                    score = (beta * edge.w / edge.n + alpha * edge.value[seat]
-                             + c * math.sqrt(math.log(edge.avail) / edge.n))
+                    score = (
+                        beta * edge.w / edge.n
+                        + alpha * edge.value[seat]
+                        + c * math.sqrt(math.log(edge.avail) / edge.n)
+                    )
                     if score > best_score:
                         best, best_score = (action, edge), score
             if untried:
@@ -304,7 +307,12 @@ class SearchBot:
         """The most-tried root move after searching within `budget` (default: the bot's)."""
         every = self.kind == "ismcts" or rules.hides_information
         self.last = search(
-            rules, view, legal, budget or self.budget, self._rng,
-            every_iteration=every, settings=self.settings,
+            rules,
+            view,
+            legal,
+            budget or self.budget,
+            self._rng,
+            every_iteration=every,
+            settings=self.settings,
         )
         return self.last.action

@@ -46,9 +46,16 @@ def decision_points(
         if seat is None:
             state = rules.new(players, {})
             continue
-        if (seat != CHANCE and (not with_choice or len(rules.legal_actions(state)) > 1)
-                and rng.random() < share):
+        if (
+            seat != CHANCE
+            and (not with_choice or len(rules.legal_actions(state)) > 1)
+            and rng.random() < share
+        ):
             found.append(state)
-        state = rules.apply(state, rules.sample_chance(state, rng) if seat == CHANCE
-                            else rng.choice(rules.legal_actions(state)))
+        state = rules.apply(
+            state,
+            rules.sample_chance(state, rng)
+            if seat == CHANCE
+            else rng.choice(rules.legal_actions(state)),
+        )
     return found

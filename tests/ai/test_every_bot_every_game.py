@@ -35,6 +35,7 @@ def test_a_bot_stops_at_once_when_asked_to() -> None:
     rules = registry.get("en-garde")
     state = decision_points(rules, 3, 1)[0]
     bot = make_bot("ismcts:hard", seed=1)
-    action = decide(bot, rules, state, rules.to_move(state),
-                    Budget(iterations=1_000_000, stop=lambda: True))
+    action = decide(
+        bot, rules, state, rules.to_move(state), Budget(iterations=1_000_000, stop=lambda: True)
+    )
     rules.apply(state, action)  # a legal answer, found without searching

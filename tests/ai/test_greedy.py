@@ -36,7 +36,8 @@ def test_greedy_on_a_hidden_game_averages_determinizations_and_is_reproducible()
     rules = HighCard()
     state = settle(rules, rules.new(2, {}), random.Random(5))
     assert decide(GreedyBot(2, Budget(8)), rules, state, 0) == decide(
-        GreedyBot(2, Budget(8)), rules, state, 0)
+        GreedyBot(2, Budget(8)), rules, state, 0
+    )
 
 
 def test_random_stays_uniform_over_the_moves() -> None:

@@ -42,8 +42,12 @@ def test_a_spec_is_a_kind_and_an_optional_level(spec: str, parsed: tuple[str, st
 
 @pytest.mark.parametrize(
     ("spec", "says"),
-    [("grandmaster", "bots: random, greedy, mcts, ismcts"), ("ismcts:expert", "levels: easy"),
-     ("", "no bot called"), ("ismcts:", "levels")],
+    [
+        ("grandmaster", "bots: random, greedy, mcts, ismcts"),
+        ("ismcts:expert", "levels: easy"),
+        ("", "no bot called"),
+        ("ismcts:", "levels"),
+    ],
 )
 def test_a_bad_spec_is_refused_naming_what_exists(spec: str, says: str) -> None:
     with pytest.raises(UnknownBot, match=says):
@@ -105,6 +109,11 @@ def test_budget_for_attaches_the_callers_clock_and_stop() -> None:
 
 def test_specs_for_lists_what_a_menu_may_offer() -> None:
     assert specs_for(HighCard()) == (
-        "random", "greedy:easy", "greedy:normal", "greedy:hard",
-        "ismcts:easy", "ismcts:normal", "ismcts:hard",
+        "random",
+        "greedy:easy",
+        "greedy:normal",
+        "greedy:hard",
+        "ismcts:easy",
+        "ismcts:normal",
+        "ismcts:hard",
     )

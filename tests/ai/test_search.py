@@ -116,7 +116,10 @@ print(bot.last.visits)
 def test_the_choice_does_not_depend_on_the_processs_hash_seed() -> None:
     runs = [
         subprocess.run(
-            [sys.executable, "-c", CHILD], capture_output=True, text=True, check=True,
+            [sys.executable, "-c", CHILD],
+            capture_output=True,
+            text=True,
+            check=True,
             env={"PYTHONHASHSEED": seed, "PATH": ""},
         ).stdout
         for seed in ("1", "2")
@@ -182,8 +185,11 @@ def test_a_searching_bot_never_touches_the_real_state(kind: str) -> None:
 
     real = _high_card_position(8)
     rules = SpyRules(real)
-    bot: Any = GreedyBot(1) if kind == "greedy" else SearchBot(
-        1, Budget(200), kind="mcts" if kind == "mcts" else "ismcts")
+    bot: Any = (
+        GreedyBot(1)
+        if kind == "greedy"
+        else SearchBot(1, Budget(200), kind="mcts" if kind == "mcts" else "ismcts")
+    )
     shown: list[tuple[Any, Any]] = []
     choose = bot.choose
 

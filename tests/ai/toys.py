@@ -212,8 +212,14 @@ class HighCard(_Base):
         to_move = self.to_move(state)
         phase = "deal" if to_move == CHANCE else "over" if to_move is None else "play"
         return TricksView(
-            seat, phase, (hands[0], hands[1]), (len(state.hands[0]), len(state.hands[1])),
-            state.table, state.played, state.won, state.leader,
+            seat,
+            phase,
+            (hands[0], hands[1]),
+            (len(state.hands[0]), len(state.hands[1])),
+            state.table,
+            state.played,
+            state.won,
+            state.leader,
         )
 
     # the optional powers
@@ -289,8 +295,13 @@ class DiceCounting(Counting):
         """Only for the viewer's own turn (when bots are asked), at the default options."""
         dice = tuple(rng.randint(1, 6) if d is None else d for d in view.dice)
         return CountingState(
-            target=10, wins=2, round=view.round, dice=(dice[0], dice[1]), total=view.total,
-            turn=view.viewer if view.viewer is not None else 0, scores=view.scores,
+            target=10,
+            wins=2,
+            round=view.round,
+            dice=(dice[0], dice[1]),
+            total=view.total,
+            turn=view.viewer if view.viewer is not None else 0,
+            scores=view.scores,
             rounds=view.rounds,
         )
 
@@ -333,8 +344,7 @@ class Trap(_Base):
     def apply(self, state: Bait, action: Any) -> Bait:
         if action not in self.legal_actions(state):
             raise IllegalAction(f"{action!r} is not a move here")
-        return replace(state, first=action) if state.first is None else replace(
-            state, reply=action)
+        return replace(state, first=action) if state.first is None else replace(state, reply=action)
 
     def outcome(self, state: Bait) -> Outcome | None:
         if self.to_move(state) is not None:

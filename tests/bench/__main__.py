@@ -72,13 +72,15 @@ def _say(text: str) -> None:
 
 def _run(command: Sequence[str], env: dict[str, str]) -> float:
     begin = time.perf_counter()
-    subprocess.run(command, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     return time.perf_counter() - begin
 
 
-def side_by_side(commands: dict[str, Sequence[str]], env: dict[str, str],
-                 runs: int) -> dict[str, float]:
+def side_by_side(
+    commands: dict[str, Sequence[str]], env: dict[str, str], runs: int
+) -> dict[str, float]:
     """Median seconds of each command, sampled in turn (after one warm-up run each)."""
     for command in commands.values():
         _run(command, env)
@@ -93,23 +95,44 @@ def side_by_side(commands: dict[str, Sequence[str]], env: dict[str, str],
 # -- the rows -------------------------------------------------------------------------------
 def bench_processes(env: dict[str, str], match_file: Path, runs: int) -> list[Row]:
     py = sys.executable
-    launch = side_by_side({"bare": [py, "-c", BARE], "parlour": [py, "-c", PARLOUR]}, env,
-                          max(3, runs // 2))
-    headless = side_by_side({
-        "bare": [py, "-c", BARE_IMPORT],
-        "version": [py, "-c", CLI, "--version"],
-        "verify": [py, "-c", CLI, "verify", str(match_file)],
-    }, env, runs)
+    launch = side_by_side(
+        {"bare": [py, "-c", BARE], "parlour": [py, "-c", PARLOUR]}, env, max(3, runs // 2)
+    )
+    headless = side_by_side(
+        {
+            "bare": [py, "-c", BARE_IMPORT],
+            "version": [py, "-c", CLI, "--version"],
+            "verify": [py, "-c", CLI, "verify", str(match_file)],
+        },
+        env,
+        runs,
+    )
     ms = {k: v * 1000 for k, v in {**launch, **{f"h-{k}": v for k, v in headless.items()}}.items()}
     return [
-        Row("launch to menu frame", f"{ms['parlour']:.0f} ms", f"bare Textual {ms['bare']:.0f} ms",
-            launch["parlour"] / launch["bare"], "×", 1.5),
-        Row("parlour --version", f"{ms['h-version']:.0f} ms",
-            f"bare import {ms['h-bare']:.0f} ms", headless["version"] / headless["bare"], "×",
-            1.5),
-        Row("parlour verify (finished match)", f"{ms['h-verify']:.0f} ms",
-            f"bare import {ms['h-bare']:.0f} ms", headless["verify"] / headless["bare"], "×",
-            1.5),
+        Row(
+            "launch to menu frame",
+            f"{ms['parlour']:.0f} ms",
+            f"bare Textual {ms['bare']:.0f} ms",
+            launch["parlour"] / launch["bare"],
+            "×",
+            1.5,
+        ),
+        Row(
+            "parlour --version",
+            f"{ms['h-version']:.0f} ms",
+            f"bare import {ms['h-bare']:.0f} ms",
+            headless["version"] / headless["bare"],
+            "×",
+            1.5,
+        ),
+        Row(
+            "parlour verify (finished match)",
+            f"{ms['h-verify']:.0f} ms",
+            f"bare import {ms['h-bare']:.0f} ms",
+            headless["verify"] / headless["bare"],
+            "×",
+            1.5,
+        ),
     ]
 
 
@@ -126,6 +149,7 @@ def bench_action(folder: Path, matches: int, seed: int) -> tuple[Row, list[Any]]
     with open(folder / "bare.msgpack", "ab") as plain:
         for n in range(matches):
             with create_match(rules, SEATS, OPTIONS) as opened:
+
                 def clocked(action: Any, opened: Any = opened) -> None:
                     start = time.perf_counter()
                     entry = opened.submit(action)
@@ -141,8 +165,14 @@ def bench_action(folder: Path, matches: int, seed: int) -> tuple[Row, list[Any]]
             longest = max(longest, played, key=len)
             _say(f"  one action: match {n + 1}/{matches}")
     full, floor = statistics.median(stored), statistics.median(bare)
-    return Row("one action (validate+apply+append+fsync)", f"{full * 1e6:.0f} µs",
-               f"msgpack+write+fsync {floor * 1e6:.0f} µs", full / floor, "×", 1.2), longest
+    return Row(
+        "one action (validate+apply+append+fsync)",
+        f"{full * 1e6:.0f} µs",
+        f"msgpack+write+fsync {floor * 1e6:.0f} µs",
+        full / floor,
+        "×",
+        1.2,
+    ), longest
 
 
 def bench_seek(seed: int, queries: int) -> Row:
@@ -156,8 +186,14 @@ def bench_seek(seed: int, queries: int) -> Row:
     rng = random.Random(seed)
     targets = [rng.randrange(len(entries) + 1) for _ in range(queries)]
     snap, fold = seek_times(series, header, entries, targets)
-    return Row(f"seek in a {LONG:,}-entry match", f"{snap * 1e3:.2f} ms",
-               f"fold from start {fold * 1e3:.1f} ms ({fold / snap:.0f}×)", snap * 1e3, "ms", 5.0)
+    return Row(
+        f"seek in a {LONG:,}-entry match",
+        f"{snap * 1e3:.2f} ms",
+        f"fold from start {fold * 1e3:.1f} ms ({fold / snap:.0f}×)",
+        snap * 1e3,
+        "ms",
+        5.0,
+    )
 
 
 def make_store(count: int, seed: int) -> None:
@@ -186,9 +222,15 @@ def make_store(count: int, seed: int) -> None:
         if n % 3:
             entries = entries[: len(entries) * (n % 3) // 3]
         minute, second = divmod(n, 60)
-        header = Header(rules.id, OPTIONS, SEATS, uuid.UUID(int=n + 1).hex,
-                        created=f"2026-01-{1 + n // 1440 % 28:02d}T{minute // 60 % 24:02d}:"
-                                f"{minute % 60:02d}:{second:02d}+00:00", app_version="0.1.0")
+        header = Header(
+            rules.id,
+            OPTIONS,
+            SEATS,
+            uuid.UUID(int=n + 1).hex,
+            created=f"2026-01-{1 + n // 1440 % 28:02d}T{minute // 60 % 24:02d}:"
+            f"{minute % 60:02d}:{second:02d}+00:00",
+            app_version="0.1.0",
+        )
         with LogWriter.create(folder / file_name(header), header) as writer:
             writer.append_many(entries)
         if n % 100 == 99:
@@ -214,10 +256,22 @@ def bench_listing(count: int, seed: int, runs: int) -> list[Row]:
         _say(f"  resume list: {run + 1}/{runs}")
     c, w = statistics.median(cold) * 1e3, statistics.median(warm) * 1e3
     return [
-        Row(f"resume list, {count:,} matches, cold", f"{c:.0f} ms", "no listing cache", c,
-            "ms", 300.0),
-        Row(f"resume list, {count:,} matches, warm", f"{w:.0f} ms", f"cache ({c / w:.0f}× cold)",
-            w, "ms", 300.0),
+        Row(
+            f"resume list, {count:,} matches, cold",
+            f"{c:.0f} ms",
+            "no listing cache",
+            c,
+            "ms",
+            300.0,
+        ),
+        Row(
+            f"resume list, {count:,} matches, warm",
+            f"{w:.0f} ms",
+            f"cache ({c / w:.0f}× cold)",
+            w,
+            "ms",
+            300.0,
+        ),
     ]
 
 
@@ -262,8 +316,16 @@ def bench_playouts(seconds: float, seed: int) -> list[Row]:
                 playout(rng)
                 done += 1
             rates.append(done / (time.perf_counter() - start))
-        rows.append(Row(f"random playouts/s: {rules.id}", f"{rates[0]:.0f}/s",
-                        f"through a Match {rates[1]:.0f}/s", rates[0] / rates[1], "×", None))
+        rows.append(
+            Row(
+                f"random playouts/s: {rules.id}",
+                f"{rates[0]:.0f}/s",
+                f"through a Match {rates[1]:.0f}/s",
+                rates[0] / rates[1],
+                "×",
+                None,
+            )
+        )
         _say(f"  playouts: {rules.id}")
     return rows
 
@@ -304,34 +366,50 @@ BARE_MEMORY = PEAK + "print(peak(), 0)"
 
 def bench_memory(env: dict[str, str], spec: str, steps: int, seconds: float) -> Row:
     def peak(code: str, *args: str) -> tuple[float, int]:
-        out = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
-                             check=True, capture_output=True, text=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         return int(out[0]) / 1024, int(out[1])
 
     bare, _ = peak(BARE_MEMORY)
     used, entries = peak(MEMORY, spec, str(steps), str(seconds))
-    return Row(f"peak memory, 5-seat Attacke, {spec} bots", f"{used:.0f} MB",
-               f"bare python {bare:.0f} MB ({entries} entries)", used, "MB", 150.0)
+    return Row(
+        f"peak memory, 5-seat Attacke, {spec} bots",
+        f"{used:.0f} MB",
+        f"bare python {bare:.0f} MB ({entries} entries)",
+        used,
+        "MB",
+        150.0,
+    )
 
 
 # -- the table ------------------------------------------------------------------------------
 def table(rows: list[Row], seconds: float) -> str:
-    lines = [f"{'benchmark':<42} {'measured':>10}  {'baseline':<38} {'figure':>9} "
-             f"{'target':>9}"]
+    lines = [f"{'benchmark':<42} {'measured':>10}  {'baseline':<38} {'figure':>9} {'target':>9}"]
     lines.append("-" * len(lines[0]) + "---")
     for row in rows:
         target = f"≤ {row.target:g} {row.unit}" if row.target is not None else "-"
         figure = f"{row.figure:.2f} {row.unit}"
-        lines.append(f"{row.name:<42} {row.measured:>10}  {row.baseline:<38} {figure:>9} "
-                     f"{target:>9} {row.verdict}")
-    lines.append(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
-                 f"{time.strftime('%Y-%m-%d %H:%M')}, {seconds:.0f} s)")
+        lines.append(
+            f"{row.name:<42} {row.measured:>10}  {row.baseline:<38} {figure:>9} "
+            f"{target:>9} {row.verdict}"
+        )
+    lines.append(
+        f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
+        f"{time.strftime('%Y-%m-%d %H:%M')}, {seconds:.0f} s)"
+    )
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.bench", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", type=Path, help="where the files go (default: a temp dir)")
@@ -380,9 +458,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("seek", lambda: rows.append(bench_seek(args.seed, 20 if quick else 100))),
             ("list", listing),
             ("playouts", lambda: rows.extend(bench_playouts(0.5 if quick else 3.0, args.seed))),
-            ("memory", lambda: rows.append(
-                bench_memory(env, "ismcts:easy" if quick else "ismcts:normal",
-                             40 if quick else 100_000, 10 if quick else 90))),
+            (
+                "memory",
+                lambda: rows.append(
+                    bench_memory(
+                        env,
+                        "ismcts:easy" if quick else "ismcts:normal",
+                        40 if quick else 100_000,
+                        10 if quick else 90,
+                    )
+                ),
+            ),
         ):
             if name in wanted:
                 steps.append((name, run))

@@ -70,9 +70,17 @@ def build(count: int, seed: int) -> tuple[int, int]:
             assert outcome is not None
             from core.match import MetaEntry
 
-            entries.append(MetaEntry("end", {
-                "winners": list(outcome.winners), "scores": list(outcome.scores),
-                "reason": outcome.reason}, 0.0))
+            entries.append(
+                MetaEntry(
+                    "end",
+                    {
+                        "winners": list(outcome.winners),
+                        "scores": list(outcome.scores),
+                        "reason": outcome.reason,
+                    },
+                    0.0,
+                )
+            )
             finished += 1
         writer = LogWriter.create(folder / file_name(header), header)
         writer.append_many(entries)
@@ -111,8 +119,10 @@ def main() -> None:
         if have < args.matches:
             start = time.perf_counter()
             done, going = build(args.matches - have, args.seed)
-            print(f"wrote {done} finished and {going} unfinished matches "
-                  f"in {time.perf_counter() - start:.1f} s into {paths.matches_dir()}")
+            print(
+                f"wrote {done} finished and {going} unfinished matches "
+                f"in {time.perf_counter() - start:.1f} s into {paths.matches_dir()}"
+            )
         files = list(paths.matches_dir().glob("*.parlour"))
         size = sum(p.stat().st_size for p in files)
         print(f"{len(files)} match files, {size / 1e6:.1f} MB")

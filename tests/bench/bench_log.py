@@ -95,17 +95,21 @@ def bench_action(folder: Path, matches: int, seed: int) -> list[ActionEntry]:
             bare.append(time.perf_counter() - start)
 
     full, floor, rules_only = (statistics.median(t) for t in (stored, bare, bare_only))
-    print(f"1. One action ({len(stored)} actions of {matches} random advanced matches; "
-          f"files in {folder}, median per action)")
-    print(f"   {'Match.submit + store log writer (validate, apply, chain, fsync)':<66}"
-          f"{full * 1e6:>9.1f} µs")
-    print(f"   {'bare msgpack.packb + write + fsync of the same record':<66}"
-          f"{floor * 1e6:>9.1f} µs")
-    print(f"   {'   the rules alone (Match.submit with no writer)':<66}"
-          f"{rules_only * 1e6:>9.1f} µs")
-    print(f"   ratio full / bare: {full / floor:.2f}x   "
-          f"(means: {statistics.fmean(stored) * 1e6:.1f} µs vs "
-          f"{statistics.fmean(bare) * 1e6:.1f} µs)")
+    print(
+        f"1. One action ({len(stored)} actions of {matches} random advanced matches; "
+        f"files in {folder}, median per action)"
+    )
+    print(
+        f"   {'Match.submit + store log writer (validate, apply, chain, fsync)':<66}"
+        f"{full * 1e6:>9.1f} µs"
+    )
+    print(f"   {'bare msgpack.packb + write + fsync of the same record':<66}{floor * 1e6:>9.1f} µs")
+    print(f"   {'   the rules alone (Match.submit with no writer)':<66}{rules_only * 1e6:>9.1f} µs")
+    print(
+        f"   ratio full / bare: {full / floor:.2f}x   "
+        f"(means: {statistics.fmean(stored) * 1e6:.1f} µs vs "
+        f"{statistics.fmean(bare) * 1e6:.1f} µs)"
+    )
     return longest
 
 
@@ -171,8 +175,10 @@ def series_entries(count: int, seed: int) -> tuple[Series, Header, list[ActionEn
         else:
             match.submit(decide(bots[seat], series, match.state, seat))  # type: ignore[arg-type]
     finished = match.state.finished
-    print(f"   ({count} entries = {finished} complete random En Garde matches and part of one "
-          "more, folded by the bench-only Series rules)")
+    print(
+        f"   ({count} entries = {finished} complete random En Garde matches and part of one "
+        "more, folded by the bench-only Series rules)"
+    )
     return series, header, [e for _, e in match.actions()]
 
 
@@ -198,13 +204,22 @@ def bench_seek(longest: Sequence[ActionEntry], seed: int) -> None:
     series, header, entries = series_entries(LONG, seed)
     rows = [(f"{LONG}-entry log", series, header, entries, 100)]
     game = registry.get("en-garde")
-    rows.append((f"longest single match ({len(longest)} entries)", game,
-                 Header(game.id, OPTIONS, SEATS, "longest"), list(longest), 300))
+    rows.append(
+        (
+            f"longest single match ({len(longest)} entries)",
+            game,
+            Header(game.id, OPTIONS, SEATS, "longest"),
+            list(longest),
+            300,
+        )
+    )
     for label, rules, head, log, queries in rows:
         targets = [rng.randrange(len(log) + 1) for _ in range(queries)]
         snap, fold = seek_times(rules, head, log, targets)
-        print(f"   {label:<42} snapshots every 64: {snap * 1e3:8.3f} ms   "
-              f"fold from start: {fold * 1e3:8.3f} ms   ratio {fold / snap:6.1f}x")
+        print(
+            f"   {label:<42} snapshots every 64: {snap * 1e3:8.3f} ms   "
+            f"fold from start: {fold * 1e3:8.3f} ms   ratio {fold / snap:6.1f}x"
+        )
 
 
 def main() -> None:

@@ -43,8 +43,9 @@ def position(rules: Any, seed: int) -> Any:
             continue
         if decided == PLIES:
             return state
-        moves = rules.candidates(state) if isinstance(rules, Coached) else (
-            rules.legal_actions(state))
+        moves = (
+            rules.candidates(state) if isinstance(rules, Coached) else (rules.legal_actions(state))
+        )
         state = rules.apply(state, rng.choice(list(moves)))
         decided += 1
 
@@ -63,8 +64,7 @@ def bare_step(rules: Any, state: Any) -> float:
 
 
 def main() -> None:
-    print(f"{'game':18} {'bot':14} {'moves':>5} {'iter/s':>8} {'decision':>9} "
-          f"{'bare step':>10}")
+    print(f"{'game':18} {'bot':14} {'moves':>5} {'iter/s':>8} {'decision':>9} {'bare step':>10}")
     for rules in registry.all():
         for kind in bots_for(rules):
             if BOTS[kind].needs == "nothing" or kind == "greedy":
@@ -78,16 +78,19 @@ def main() -> None:
                 moves = max(moves, len(legal))
                 bot = make_bot(spec, sample)
                 started = time.perf_counter()
-                bot.choose(rules, rules.view(state, seat), legal,
-                           budget_for(spec, clock=time.monotonic))
+                bot.choose(
+                    rules, rules.view(state, seat), legal, budget_for(spec, clock=time.monotonic)
+                )
                 took = time.perf_counter() - started
                 done = bot.last.iterations  # type: ignore[attr-defined]
                 seconds.append(took)
                 rates.append(done / took if took else 0.0)
             bare = bare_step(rules, position(rules, 0))
-            print(f"{rules.id:18} {spec:14} {moves:5d} {statistics.median(rates):8.0f} "
-                  f"{statistics.median(seconds) * 1000:7.0f} ms {bare * 1e6:7.0f} µs",
-                  flush=True)
+            print(
+                f"{rules.id:18} {spec:14} {moves:5d} {statistics.median(rates):8.0f} "
+                f"{statistics.median(seconds) * 1000:7.0f} ms {bare * 1e6:7.0f} µs",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

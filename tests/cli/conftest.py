@@ -11,8 +11,18 @@ from tui.cli import main
 
 def selfplay(out: Path, games: int, seed: int = 1, level: str = "advanced") -> list[Path]:
     """Run `parlour selfplay` in-process and return the files it wrote, in order."""
-    argv = ["selfplay", "en-garde", "--option", f"level={level}",
-            "--games", str(games), "--seed", str(seed), "--out", str(out)]
+    argv = [
+        "selfplay",
+        "en-garde",
+        "--option",
+        f"level={level}",
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+        "--out",
+        str(out),
+    ]
     assert main(argv) == 0
     return sorted(out.glob("*.parlour"))
 

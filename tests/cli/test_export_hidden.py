@@ -93,15 +93,14 @@ def test_a_seat_with_json_is_refused_not_ignored(
     unfinished: Path, match_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for target in (unfinished, match_file):
-        code, out, err = run(capsys, "export", str(target), "-f", "json", "--seat", "1",
-                             "--reveal-all")
+        code, out, err = run(
+            capsys, "export", str(target), "-f", "json", "--seat", "1", "--reveal-all"
+        )
         assert code == 2 and out == ""
         assert "--seat does not apply to --format json" in err
 
 
-def test_reveal_all_is_for_json_only(
-    unfinished: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_reveal_all_is_for_json_only(unfinished: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "export", str(unfinished), "--reveal-all")
     assert code == 2 and "--reveal-all is for --format json only" in err
 

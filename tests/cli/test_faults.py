@@ -39,8 +39,10 @@ def rewrite(source: Path, target: Path, change: Any) -> None:
 
 
 def forge_end(entries: list[Any], data: dict[str, Any]) -> list[Any]:
-    return [MetaEntry(END, data, e.at) if isinstance(e, MetaEntry) and e.what == END else e
-            for e in entries]
+    return [
+        MetaEntry(END, data, e.at) if isinstance(e, MetaEntry) and e.what == END else e
+        for e in entries
+    ]
 
 
 def end_record(path: Path) -> MetaEntry:
@@ -57,8 +59,11 @@ def test_an_end_record_naming_a_missing_seat_does_not_break_parlour_list(
     store = paths.matches_dir()
     good = store / match_file.name
     good.write_bytes(match_file.read_bytes())
-    rewrite(match_file, store / "forged.parlour",
-            lambda es: forge_end(es, {"winners": [5], "scores": [5, 3], "reason": "forged"}))
+    rewrite(
+        match_file,
+        store / "forged.parlour",
+        lambda es: forge_end(es, {"winners": [5], "scores": [5, 3], "reason": "forged"}),
+    )
     code, out, _ = run(capsys, "list")
     assert code == 0
     assert good.name in out and "forged.parlour" in out
@@ -76,8 +81,7 @@ def test_verify_checks_that_the_end_record_agrees_with_the_moves(
     winners: Any = end.data["winners"]
     loser = 1 - winners[0]
     wrong = tmp_path / "wrong.parlour"
-    rewrite(match_file, wrong,
-            lambda es: forge_end(es, {**end.data, "winners": [loser]}))
+    rewrite(match_file, wrong, lambda es: forge_end(es, {**end.data, "winners": [loser]}))
     code, out, _ = run(capsys, "verify", str(wrong))
     assert code == 1 and "says winner" in out and "but the moves give winner" in out
 
@@ -126,7 +130,9 @@ def test_parlour_home_pointing_to_a_file_is_a_clear_error(
 
 
 def test_a_read_only_store_without_a_state_folder_still_lists(
-    match_file: Path, parlour_home: Path, monkeypatch: pytest.MonkeyPatch,
+    match_file: Path,
+    parlour_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     (parlour_home / "matches").mkdir()
@@ -145,11 +151,21 @@ def test_a_read_only_store_without_a_state_folder_still_lists(
 
 
 def cli(argv: list[str], shell_redirect: str, home: Path) -> subprocess.CompletedProcess[str]:
-    command = (f'"{sys.executable}" -c "import sys; from tui.cli import main; '
-               f'sys.exit(main({argv!r}))" {shell_redirect}')
+    command = (
+        f'"{sys.executable}" -c "import sys; from tui.cli import main; '
+        f'sys.exit(main({argv!r}))" {shell_redirect}'
+    )
     env = {**os.environ, "PARLOUR_HOME": str(home)}
-    return subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=False,
-                          stderr=subprocess.PIPE, text=True, check=False)
+    return subprocess.run(
+        command,
+        shell=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("redirect", ["> /dev/full", ">&-"])
@@ -190,8 +206,18 @@ def test_selfplay_of_a_trillion_games_runs_in_bounded_memory(
     monkeypatch.setattr(selfplay_module, "play_one", stop_after_two)
     tracemalloc.start()
     try:
-        code = main(["selfplay", "en-garde", "--games", "1000000000000", "--seed", "1",
-                     "--out", str(tmp_path / "out")])
+        code = main(
+            [
+                "selfplay",
+                "en-garde",
+                "--games",
+                "1000000000000",
+                "--seed",
+                "1",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -219,7 +245,9 @@ def test_an_import_with_a_note_over_the_size_limit_says_so_and_exits_2(
 
 
 def test_export_out_onto_a_full_disk_leaves_no_partial_file(
-    match_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    match_file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     folder = tmp_path / "exports"

@@ -51,7 +51,9 @@ def test_new_passes_the_game_and_its_checked_options(started: list[Start | None]
     ],
 )
 def test_bad_input_is_refused_before_the_app_opens(
-    argv: list[str], message: str, started: list[Start | None],
+    argv: list[str],
+    message: str,
+    started: list[Start | None],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(argv) == 2
@@ -80,9 +82,7 @@ def test_resume_of_a_finished_match_points_at_replay(
     assert started == []
 
 
-def test_replay_opens_the_viewer_on_the_file(
-    match_file: Path, started: list[Start | None]
-) -> None:
+def test_replay_opens_the_viewer_on_the_file(match_file: Path, started: list[Start | None]) -> None:
     assert read_log(match_file).damage is None
     assert main(["replay", str(match_file)]) == 0
     assert started == [Start(kind="replay", match=str(match_file))]
@@ -124,8 +124,12 @@ def test_bad_input_is_still_named_first_without_a_terminal(
 def test_a_piped_new_draws_nothing_into_the_pipe(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "PARLOUR_FORCE_TTY"}
     done = subprocess.run(
-        [sys.executable, "-m", "tui", "new", "en-garde"], capture_output=True, text=True,
-        timeout=60, env=env, stdin=subprocess.DEVNULL,
+        [sys.executable, "-m", "tui", "new", "en-garde"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 2
     assert done.stdout == ""

@@ -41,8 +41,12 @@ print("TEXTUAL", sorted(m for m in sys.modules if m.split(".")[0] == "textual"),
 def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "PARLOUR_FORCE_TTY"}
     done = subprocess.run(
-        [sys.executable, "-c", HEADLESS, str(tmp_path)], capture_output=True, text=True,
-        timeout=120, env=env, stdin=subprocess.DEVNULL,
+        [sys.executable, "-c", HEADLESS, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
     assert "CODES [0, 0, 0, 0, 0, 0, 0, 2, 0, 2]" in done.stderr
@@ -69,8 +73,17 @@ def test_usage_errors_exit_2_in_one_line(capsys: pytest.CaptureFixture[str]) -> 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    commands = ("selfplay", "tournament", "verify", "export", "import", "list", "new",
-                "resume", "replay")
+    commands = (
+        "selfplay",
+        "tournament",
+        "verify",
+        "export",
+        "import",
+        "list",
+        "new",
+        "resume",
+        "replay",
+    )
     for command in commands:
         assert command in out
 

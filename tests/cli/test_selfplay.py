@@ -39,8 +39,10 @@ def test_the_same_seed_plays_the_same_matches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def moves(files: list[Path]) -> list[list[object]]:
-        return [[e.to_wire()["action"] for e in read_log(f).entries if hasattr(e, "seat")]
-                for f in files]
+        return [
+            [e.to_wire()["action"] for e in read_log(f).entries if hasattr(e, "seat")]
+            for f in files
+        ]
 
     first = moves(selfplay(tmp_path / "a", games=3, seed=9))
     again = moves(selfplay(tmp_path / "b", games=3, seed=9))
@@ -57,12 +59,18 @@ def test_the_same_seed_plays_the_same_matches(
         (["selfplay", "en-garde", "--seat", "mcts"], "choose ismcts"),
         (["selfplay", "en-garde", "--seat", "robot"], "no bot called 'robot'"),
         (["selfplay", "en-garde", "--seat", "greedy:expert"], "no level 'expert'"),
-        (["selfplay", "en-garde", "--seat", "random", "--seat", "random", "--seat", "random"],
-         "for 2 players, not 3"),
-        (["selfplay", "attacke", "--players", "4", "--seat", "random", "--seat", "greedy"],
-         "2 --seat given for 4 players"),
-        (["selfplay", "en-garde", "-o", "level=basic", "-o", "level=advanced"],
-         "option level given twice"),
+        (
+            ["selfplay", "en-garde", "--seat", "random", "--seat", "random", "--seat", "random"],
+            "for 2 players, not 3",
+        ),
+        (
+            ["selfplay", "attacke", "--players", "4", "--seat", "random", "--seat", "greedy"],
+            "2 --seat given for 4 players",
+        ),
+        (
+            ["selfplay", "en-garde", "-o", "level=basic", "-o", "level=advanced"],
+            "option level given twice",
+        ),
         (["selfplay", "en-garde", "--option", "level=expert"], "must be one of"),
         (["selfplay", "en-garde", "--option", "colour=red"], "unknown option 'colour'"),
         (["selfplay", "en-garde", "--option", "level"], "is not KEY=VALUE"),
@@ -110,8 +118,9 @@ def test_ctrl_c_stops_cleanly_leaving_only_complete_matches(
     choose = RandomBot.choose
     calls = 0
 
-    def interrupted(self: RandomBot, rules: object, view: object, legal: object,
-                    budget: object = None) -> object:
+    def interrupted(
+        self: RandomBot, rules: object, view: object, legal: object, budget: object = None
+    ) -> object:
         nonlocal calls
         calls += 1
         if calls == 150:  # somewhere in the middle of the run, inside a match
@@ -136,10 +145,27 @@ def test_sigint_or_sigterm_in_a_real_process_leaves_only_valid_files(
 ) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "tui", "selfplay", "en-garde",
-            "--games", "5000", "--seed", "4", "--out", str(out)]
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          env=env, preexec_fn=ctrl_c_live) as process:
+    argv = [
+        sys.executable,
+        "-m",
+        "tui",
+        "selfplay",
+        "en-garde",
+        "--games",
+        "5000",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+    ]
+    with subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=ctrl_c_live,
+    ) as process:
         assert process.stdout is not None and process.stderr is not None
         assert "en-garde-0001.parlour" in process.stdout.readline()
         process.send_signal(signum)
@@ -153,17 +179,27 @@ def test_sigint_or_sigterm_in_a_real_process_leaves_only_valid_files(
     assert all("finished" in line for line in capsys.readouterr().out.splitlines())
 
 
-def test_one_seat_spec_plays_every_seat(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    argv = ["selfplay", "en-garde", "--seat", "Greedy:Easy", "--games", "2", "--seed", "3",
-            "--out", str(tmp_path)]
+def test_one_seat_spec_plays_every_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "selfplay",
+        "en-garde",
+        "--seat",
+        "Greedy:Easy",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path),
+    ]
     assert main(argv) == 0
     files = sorted(tmp_path.glob("*.parlour"))
     assert len(files) == 2
     seats = read_log(files[0]).header.seats
     assert [(s.name, s.kind, s.bot) for s in seats] == [
-        ("Greedy easy 1", "bot", "greedy:easy"), ("Greedy easy 2", "bot", "greedy:easy")]
+        ("Greedy easy 1", "bot", "greedy:easy"),
+        ("Greedy easy 2", "bot", "greedy:easy"),
+    ]
     assert "winner Greedy easy" in capsys.readouterr().out
     assert main(["verify", *map(str, files)]) == 0
 
@@ -171,20 +207,47 @@ def test_one_seat_spec_plays_every_seat(
 def test_a_spec_per_seat_sets_the_number_of_players(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["selfplay", "attacke", "--seat", "greedy:easy", "--seat", "random",
-            "--seat", "ismcts:easy", "--games", "1", "--seed", "2", "--out", str(tmp_path)]
+    argv = [
+        "selfplay",
+        "attacke",
+        "--seat",
+        "greedy:easy",
+        "--seat",
+        "random",
+        "--seat",
+        "ismcts:easy",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--out",
+        str(tmp_path),
+    ]
     assert main(argv) == 0
     (path,) = tmp_path.glob("*.parlour")
     assert [s.bot for s in read_log(path).header.seats] == ["greedy:easy", "random", "ismcts:easy"]
     assert [s.name for s in read_log(path).header.seats] == [
-        "Greedy easy 1", "Random 2", "IS-MCTS easy 3"]
+        "Greedy easy 1",
+        "Random 2",
+        "IS-MCTS easy 3",
+    ]
 
 
 def test_an_unknown_spec_names_the_specs_the_game_takes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["selfplay", "en-garde", "--seat", "mcts:normal", "--games", "1", "--seed", "1",
-            "--out", str(tmp_path / "out")]
+    argv = [
+        "selfplay",
+        "en-garde",
+        "--seat",
+        "mcts:normal",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path / "out"),
+    ]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "--seat 'mcts:normal'" in err and "En Garde takes: random, greedy:easy" in err

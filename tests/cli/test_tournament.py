@@ -19,8 +19,18 @@ from tests.cli.procs import ctrl_c_live
 from tui.cli import main
 from tui.cli.tournament import _Progress, _Results, _Side
 
-QUICK = ["tournament", "en-garde", "--a", "greedy:easy", "--b", "random", "--games", "4",
-         "--seed", "7"]
+QUICK = [
+    "tournament",
+    "en-garde",
+    "--a",
+    "greedy:easy",
+    "--b",
+    "random",
+    "--games",
+    "4",
+    "--seed",
+    "7",
+]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -44,8 +54,7 @@ def test_a_tournament_reports_results_interval_and_times(
     code, out, err = run(capsys, *QUICK)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == ("En Garde, 2 players, 4 of 4 games, seed 7: "
-                        "A greedy:easy against B random")
+    assert lines[0] == ("En Garde, 2 players, 4 of 4 games, seed 7: A greedy:easy against B random")
     assert lines[1].startswith("A greedy:easy against random: ")
     assert " of 4; score " in lines[1] and "(95% CI " in lines[1]
     assert lines[3].startswith("A by seat: seat 1 ") and "of 2), seat 2 " in lines[3]
@@ -53,7 +62,11 @@ def test_a_tournament_reports_results_interval_and_times(
     assert lines[5].startswith("  A greedy:easy: mean ") and " decisions" in lines[5]
     assert lines[6].startswith("  B random: mean ")
     assert [line.split(":")[0] for line in err.splitlines()] == [
-        "game 1/4", "game 2/4", "game 3/4", "game 4/4"]
+        "game 1/4",
+        "game 2/4",
+        "game 3/4",
+        "game 4/4",
+    ]
     assert "A at seat 1" in err.splitlines()[0] and "A at seat 2" in err.splitlines()[1]
     assert list(here.iterdir()) == []  # no match files without --out
 
@@ -76,7 +89,9 @@ def test_out_writes_match_files_that_verify_with_seats_alternated(
     assert [f.name for f in files] == [f"en-garde-000{n}.parlour" for n in range(1, 5)]
     seats = [read_log(f).header.seats for f in files]
     assert [[s.name for s in game] for game in seats[:2]] == [
-        ["A Greedy easy", "B Random"], ["B Random", "A Greedy easy"]]
+        ["A Greedy easy", "B Random"],
+        ["B Random", "A Greedy easy"],
+    ]
     assert [s.bot for s in seats[1]] == ["random", "greedy:easy"]
     assert run(capsys, "verify", *map(str, files))[0] == 0
     code, _, err = run(capsys, *QUICK, "--out", str(out))
@@ -86,8 +101,21 @@ def test_out_writes_match_files_that_verify_with_seats_alternated(
 def test_three_players_put_a_against_b_at_every_other_seat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, "tournament", "attacke", "--a", "greedy:easy", "--b", "random",
-                       "--games", "3", "--seed", "1", "--out", str(tmp_path))
+    code, out, _ = run(
+        capsys,
+        "tournament",
+        "attacke",
+        "--a",
+        "greedy:easy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0
     assert "Attacke, 3 players, 3 of 3 games" in out and "at every other seat" in out
     assert "seat 1 " in out and "seat 2 " in out and "seat 3 " in out
@@ -104,8 +132,10 @@ def test_three_players_put_a_against_b_at_every_other_seat(
         (["--a", "random", "--b", "wizard"], "--b 'wizard': no bot called 'wizard'"),
         (["--a", "random", "--b", "ismcts:max"], "ismcts has no level 'max'"),
         (["--a", "random", "--b", "random", "--players", "3"], "for 2 players, not 3"),
-        (["--a", "random", "--b", "random", "-o", "starts=1", "-o", "starts=2"],
-         "option starts given twice"),
+        (
+            ["--a", "random", "--b", "random", "-o", "starts=1", "-o", "starts=2"],
+            "option starts given twice",
+        ),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(
@@ -117,8 +147,19 @@ def test_bad_input_is_one_clear_line_and_exit_2(
 
 
 def test_the_spec_error_names_what_the_game_takes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "tournament", "crossing", "--a", "robot", "--b", "random",
-                       "--games", "2", "--seed", "1")
+    code, _, err = run(
+        capsys,
+        "tournament",
+        "crossing",
+        "--a",
+        "robot",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    )
     assert code == 2 and "Crossing takes: random, greedy:easy" in err and "mcts:hard" in err
 
 
@@ -136,7 +177,8 @@ def test_on_a_terminal_progress_is_one_bar_redrawn() -> None:
         progress.step(results)
     progress.close()
     assert stream.getvalue() == (
-        "\r[#####...............] 1/4  A 1-0-0\r[##########..........] 2/4  A 2-0-0\n")
+        "\r[#####...............] 1/4  A 1-0-0\r[##########..........] 2/4  A 2-0-0\n"
+    )
     assert results.tally() == Tally(wins=2)
 
 
@@ -145,10 +187,31 @@ def test_ctrl_c_or_kill_prints_the_partial_result_and_exits_130(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], signum: signal.Signals
 ) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "tui", "tournament", "en-garde", "--a", "random",
-            "--b", "random", "--games", "5000", "--seed", "4", "--out", str(tmp_path / "out")]
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          env=env, preexec_fn=ctrl_c_live) as process:
+    argv = [
+        sys.executable,
+        "-m",
+        "tui",
+        "tournament",
+        "en-garde",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "5000",
+        "--seed",
+        "4",
+        "--out",
+        str(tmp_path / "out"),
+    ]
+    with subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=ctrl_c_live,
+    ) as process:
         assert process.stdout is not None and process.stderr is not None
         assert process.stderr.readline().startswith("game 1/5000: A at seat 1 ")
         process.send_signal(signum)
@@ -169,8 +232,9 @@ def test_the_report_says_when_a_time_limit_cut_decisions_short() -> None:
     from core import registry
     from tui.cli.tournament import _report
 
-    results = _Results(_Side("ismcts:hard", [4.0, 1.0], at_time_cap=1), _Side("random", [0.0]),
-                       players=2)
+    results = _Results(
+        _Side("ismcts:hard", [4.0, 1.0], at_time_cap=1), _Side("random", [0.0]), players=2
+    )
     results.games.append((Outcome(winners=()), 0))
     text = _report(registry.get("en-garde"), results, seed=1, games=2, interrupted=True)
     assert text.startswith("Partial result, En Garde, 2 players, 1 of 2 games, seed 1")
@@ -202,4 +266,5 @@ def test_with_three_players_the_verdict_is_against_a_fair_share_not_half() -> No
     assert "clearly stronger (the whole interval is above a fair share of 33%" in text
     results = _Results(_Side("ismcts:normal"), _Side("greedy"), 3, [won] * 2 + [lost] * 28)
     assert "clearly weaker (the whole interval is below a fair share of 33%" in _report(
-        rules, results, 1, 30, interrupted=False)
+        rules, results, 1, 30, interrupted=False
+    )

@@ -64,8 +64,9 @@ def test_a_file_cut_inside_its_header_has_nothing_to_recover(
 def test_an_illegal_action_is_named_with_its_entry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    header = Header("en-garde", {"level": "basic", "first": 0},
-                    (Seat("Ann"), Seat("Bob")), "feedc0de")
+    header = Header(
+        "en-garde", {"level": "basic", "first": 0}, (Seat("Ann"), Seat("Bob")), "feedc0de"
+    )
     path = tmp_path / "forged.parlour"
     with LogWriter.create(path, header) as writer:
         for card in (1, 2) * 5:  # Ann is dealt five 1s, Bob five 2s

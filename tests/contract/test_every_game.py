@@ -31,8 +31,23 @@ GAMES: list[Rules[Any, Any, Any]] = [*registry.all(), ThreeInARow()]
 PLIES = 1_500
 """Plies per game per test: thousands in all over the tests below."""
 JUNK: list[object] = [
-    None, True, 0, -1, 3.5, "", "x", [], [None], ["nonsense"], ["move"], {"k": 1},
-    ["draw", "five"], ["place", 99], ["play", [], [], [], None], [["nested"]], b"bytes",
+    None,
+    True,
+    0,
+    -1,
+    3.5,
+    "",
+    "x",
+    [],
+    [None],
+    ["nonsense"],
+    ["move"],
+    {"k": 1},
+    ["draw", "five"],
+    ["place", 99],
+    ["play", [], [], [], None],
+    [["nested"]],
+    b"bytes",
 ]
 
 
@@ -84,8 +99,11 @@ def test_random_matches_reach_an_outcome_and_every_action_applies(
             seat = rules.to_move(state)
             if seat is None:
                 break
-            legal = [rules.sample_chance(state, rng)] if seat == CHANCE else (
-                rules.legal_actions(state))
+            legal = (
+                [rules.sample_chance(state, rng)]
+                if seat == CHANCE
+                else (rules.legal_actions(state))
+            )
             assert legal, f"{rules.id}: seat {seat} has no legal action"
             state = rules.apply(state, rng.choice(legal))
         assert rules.to_move(state) is None, f"{rules.id}: a random match did not end"
@@ -154,8 +172,11 @@ def test_a_log_written_and_read_back_reproduces_every_state(
     while match.to_move() is not None and len(match) < 3_000:
         seat = match.to_move()
         state = match.state
-        match.submit(rules.sample_chance(state, rng) if seat == CHANCE
-                     else rng.choice(rules.legal_actions(state)))
+        match.submit(
+            rules.sample_chance(state, rng)
+            if seat == CHANCE
+            else rng.choice(rules.legal_actions(state))
+        )
         states.append(match.state)
     writer.close()
     again, damage = load_match(path, rules=rules)

@@ -191,7 +191,11 @@ def test_a_seat_view_hides_the_other_hand_and_shows_counts() -> None:
     assert (mine.pile, mine.discard_top, mine.discard_count) == (14, 3, 1)
     assert (mine.viewer, mine.to_move, mine.level, mine.starter) == (0, 1, "advanced", 0)
     assert (mine.phase, mine.actor, mine.drawing, mine.draw_kind, mine.deal_round) == (
-        "turn", 1, None, None, None
+        "turn",
+        1,
+        None,
+        None,
+        None,
     )
     with pytest.raises(ValueError):
         RULES.view(state, 2)
@@ -226,10 +230,16 @@ def test_round_of_counts_from_one() -> None:
 def test_a_view_says_who_is_drawing_and_whether_it_is_the_deal_or_a_refill() -> None:
     dealing = RULES.view(play(new(first=1), "d3"), 1)
     assert (dealing.phase, dealing.drawing, dealing.draw_kind, dealing.deal_round) == (
-        "deal", 0, "deal", 1
+        "deal",
+        0,
+        "deal",
+        1,
     )
     refill = RULES.view(play(deal("12345", "12345"), "3>"), 1)
     assert (refill.phase, refill.drawing, refill.draw_kind, refill.deal_round) == (
-        "refill", 0, "refill", None
+        "refill",
+        0,
+        "refill",
+        None,
     )
     assert refill.to_move == CHANCE and refill.actor == 0

@@ -84,8 +84,9 @@ def test_screens_and_game_kits_never_import_the_app() -> None:
 
     root = Path(tui.__file__).parent
     problems = []
-    for path in sorted([*root.glob("screens/*.py"), *root.glob("games/*.py"),
-                        *root.glob("widgets/*.py")]):
+    for path in sorted(
+        [*root.glob("screens/*.py"), *root.glob("games/*.py"), *root.glob("widgets/*.py")]
+    ):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         guarded = {
             id(child)
@@ -94,8 +95,10 @@ def test_screens_and_game_kits_never_import_the_app() -> None:
             for child in ast.walk(node)
         }
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "tui.app" and (
-                id(node) not in guarded
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "tui.app"
+                and (id(node) not in guarded)
             ):
                 problems.append(f"{path.name}:{node.lineno}")
     assert problems == []

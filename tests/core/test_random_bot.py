@@ -93,8 +93,7 @@ def test_make_bot_knows_random_and_names_the_known_ids_otherwise() -> None:
 
 def test_bots_import_no_game() -> None:
     code = (
-        "import sys, core.ai; "
-        "print(sorted(m for m in sys.modules if m.startswith('core.games')))"
+        "import sys, core.ai; print(sorted(m for m in sys.modules if m.startswith('core.games')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

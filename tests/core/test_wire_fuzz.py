@@ -23,8 +23,10 @@ wire_values: st.SearchStrategy[Any] = st.recursive(
     | st.text(max_size=12)
     | st.binary(max_size=8)
     | st.sampled_from(["draw", "move", "attack", "advance", "parry", "retreat", "pass", "k"]),
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.sampled_from(["k", "seat", "action", "at", "target", "text"]), inner),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.sampled_from(["k", "seat", "action", "at", "target", "text"]), inner)
+    ),
     max_leaves=12,
 )
 

@@ -57,9 +57,7 @@ def assert_cuts_recover_the_prefix(path: Path, cuts: Iterable[int], cut_file: Pa
 
 
 @pytest.mark.parametrize(("level", "seed"), [(lv, s) for s in (1, 2) for lv in LEVELS])
-def test_a_played_match_reads_back_to_the_same_states(
-    en_garde: Any, level: str, seed: int
-) -> None:
+def test_a_played_match_reads_back_to_the_same_states(en_garde: Any, level: str, seed: int) -> None:
     path, live = finished_match(en_garde, level, seed)
     loaded, damage = load_match(path)
     assert damage is None and live.is_over
@@ -198,7 +196,7 @@ def test_round_jumps_follow_the_rounds(en_garde: Any) -> None:
         cursor.next_round()
         seen.append(cursor.round)
     played = len(ReplayCursor(live, None, len(live)).view.rounds)
-    assert seen[: played] == list(range(1, played + 1))
+    assert seen[:played] == list(range(1, played + 1))
 
 
 def test_listing_counts_en_garde_turns(en_garde: Any) -> None:

@@ -225,9 +225,17 @@ def test_opening_a_match_whose_end_record_disagrees_writes_the_right_one(
     assert outcome is not None
     log = read_log(path)
     wrong = [
-        MetaEntry(END, {"winners": [1 - outcome.winners[0]], "scores": list(outcome.scores),
-                        "reason": "forged"}) if isinstance(e, MetaEntry) and e.what == END
-        else e for e in log.entries
+        MetaEntry(
+            END,
+            {
+                "winners": [1 - outcome.winners[0]],
+                "scores": list(outcome.scores),
+                "reason": "forged",
+            },
+        )
+        if isinstance(e, MetaEntry) and e.what == END
+        else e
+        for e in log.entries
     ]
     path.unlink()
     summary.remove(path)

@@ -104,7 +104,6 @@ def test_append_after_a_torn_tail_cuts_it_and_goes_on(
         assert log.entries == (*full.entries[:keep], NoteEntry(-1, f"torn {torn}"))
 
 
-
 def test_repair_keeps_the_damaged_file_aside(finished_file: Path) -> None:
     data = finished_file.read_bytes()
     finished_file.write_bytes(data[:-3])
@@ -112,6 +111,7 @@ def test_repair_keeps_the_damaged_file_aside(finished_file: Path) -> None:
     writer.close()
     assert found.damage is not None
     assert damaged_copy_path(finished_file).read_bytes() == data[:-3]
+
 
 def test_every_flipped_byte_is_detected_and_the_prefix_kept(finished_file: Path) -> None:
     data = finished_file.read_bytes()

@@ -23,11 +23,14 @@ def test_another_seat_reads_face_down_cards_only_as_a_count() -> None:
     seats = tuple(Seat(f"P{n}", "bot", "greedy:easy") for n in range(3))
     for seed in range(6):
         match = Match(rules, Header(rules.id, {"face_down": True}, seats, "t"))
-        play_out(match, {n: make_bot("greedy:easy", seed + n) for n in range(3)},
-                 random.Random(seed))
+        play_out(
+            match, {n: make_bot("greedy:easy", seed + n) for n in range(3)}, random.Random(seed)
+        )
         hidden = [
-            (i, e.seat) for i, e in enumerate(match.entries)
-            if isinstance(e, ActionEntry) and isinstance(a := rules.from_wire(e.action), Play)
+            (i, e.seat)
+            for i, e in enumerate(match.entries)
+            if isinstance(e, ActionEntry)
+            and isinstance(a := rules.from_wire(e.action), Play)
             and a.hidden
         ]
         if not hidden:

@@ -67,7 +67,9 @@ def test_a_finished_match_gets_one_end_record(finished_file: Path, counting: Cou
     outcome = match.outcome()
     assert outcome is not None
     assert ends[0].data == {
-        "winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
     }
     with open_match(finished_file, rules=counting):
         pass
@@ -190,9 +192,7 @@ def test_listing_reads_headers_and_counts_only(
     done, going = summaries
     entries = read_log(finished_file).entries
     assert done.finished and done.outcome is not None and done.outcome.reason == "won on rounds"
-    assert done.turns == sum(
-        1 for e in entries if isinstance(e, ActionEntry) and e.seat != CHANCE
-    )
+    assert done.turns == sum(1 for e in entries if isinstance(e, ActionEntry) and e.seat != CHANCE)
     assert done.entries == len(entries)
     assert done.last_played == max(
         e.at for e in entries if isinstance(e, ActionEntry) and e.at is not None
@@ -201,7 +201,6 @@ def test_listing_reads_headers_and_counts_only(
     assert not going.finished and going.entries == 7
     assert going.options == {"target": 10, "wins": 3}
     assert going.created == read_log(live_path).header.created
-
 
 
 def test_listing_reads_each_file_once_until_it_changes(
@@ -228,6 +227,7 @@ def test_listing_reads_each_file_once_until_it_changes(
     assert reads == [finished_file] and summary.entries == first[0].entries + 1
     catalogue.cache_path().write_bytes(b"\xc1 garbage")
     assert list_matches() == [summary] and len(reads) == 2
+
 
 def test_listing_reports_unreadable_files_apart(finished_file: Path, parlour_home: Path) -> None:
     (parlour_home / "matches" / "notes.parlour").write_text("not a match")

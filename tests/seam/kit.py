@@ -59,6 +59,8 @@ class Narrator:
 
 
 KIT: GameKit[Board] = GameKit(
-    table=Squares, narrator=Narrator(), help="## Three in a Row\n\nClick a square.",
+    table=Squares,
+    narrator=Narrator(),
+    help="## Three in a Row\n\nClick a square.",
     rules_page="three-in-a-row.md",
 )

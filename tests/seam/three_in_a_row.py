@@ -29,8 +29,12 @@ class Place:
     @classmethod
     def from_wire(cls, wire: Wire) -> Place:
         if (
-            not isinstance(wire, list) or len(wire) != 2 or wire[0] != "place"
-            or not isinstance(wire[1], int) or isinstance(wire[1], bool) or not 0 <= wire[1] < 9
+            not isinstance(wire, list)
+            or len(wire) != 2
+            or wire[0] != "place"
+            or not isinstance(wire[1], int)
+            or isinstance(wire[1], bool)
+            or not 0 <= wire[1] < 9
         ):
             raise IllegalAction(f"{wire!r} is not a three-in-a-row move")
         return cls(wire[1])

@@ -28,8 +28,9 @@ def bot_seats(players: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Bot {n + 1}", "bot", "random") for n in range(players))
 
 
-def step(match: Match, bots: list[Any], rng: random.Random,
-         submit: Callable[[Any], object] | None = None) -> bool:
+def step(
+    match: Match, bots: list[Any], rng: random.Random, submit: Callable[[Any], object] | None = None
+) -> bool:
     """Play the one thing the match waits for; False once it is over."""
     seat = match.to_move()
     if seat is None:

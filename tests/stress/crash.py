@@ -108,8 +108,9 @@ class Report:
     """Kills between creating a file and writing its header (fault 1 of issue 12)."""
 
     def lines(self, seconds: float) -> list[str]:
-        lost = ", ".join(f"{n} entr{'y' if n == 1 else 'ies'}: {k}"
-                         for n, k in sorted(self.lost.items()))
+        lost = ", ".join(
+            f"{n} entr{'y' if n == 1 else 'ies'}: {k}" for n, k in sorted(self.lost.items())
+        )
         games = ", ".join(f"{g} {n}" for g, n in sorted(self.per_game.items()))
         acknowledged_lost = sum(k for n, k in self.lost.items() if n < 0)
         return [
@@ -118,8 +119,7 @@ class Report:
             f"kills (SIGKILL)    {self.kills}   of which mid-record (torn tail found) "
             f"{self.torn_kills}",
             f"resumable          {self.resumable} of {self.kills} kills",
-            f"lost per kill      {lost or '-'}   (acknowledged entries lost: "
-            f"{acknowledged_lost})",
+            f"lost per kill      {lost or '-'}   (acknowledged entries lost: {acknowledged_lost})",
             f"unreadable files   {self.unreadable}",
             "killed before the header was written (0-byte file, known fault 1): "
             f"{self.empty_files}",
@@ -134,8 +134,9 @@ def _spawn(home: Path, game: str, seed: int, torn: bool) -> subprocess.Popen[str
     command = [sys.executable, "-m", "tests.stress.crash", "--child", game, "--seed", str(seed)]
     if torn:
         command.append("--torn-writes")
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def _run_until_kill(proc: subprocess.Popen[str], after: int, delay: float) -> tuple[int, bool]:
@@ -216,9 +217,11 @@ def _check_after_kill(home: Path, acked: int, report: Report, label: str) -> int
         report.lost[recovered - acked] += 1
         report.failures.append(f"{label}: {acked - recovered} acknowledged entries lost")
     elif recovered > acked + 1:
-        tail = [getattr(e, "what", type(e).__name__) for e in entries[max(acked, 0):]]
-        report.failures.append(f"{label}: {recovered - acked} records written unacknowledged "
-                               f"({', '.join(tail)}; acknowledged {acked})")
+        tail = [getattr(e, "what", type(e).__name__) for e in entries[max(acked, 0) :]]
+        report.failures.append(
+            f"{label}: {recovered - acked} records written unacknowledged "
+            f"({', '.join(tail)}; acknowledged {acked})"
+        )
     else:
         report.lost[1 if damage is not None else 0] += 1
     return known
@@ -242,8 +245,9 @@ def _finish(home: Path, seed: int, report: Report, label: str) -> None:
             report.failures.append(f"{label}: did not reach an end")
 
 
-def run(matches: int, seed: int, kills_per_match: int, torn_share: float,
-        out: Any = sys.stdout) -> Report:
+def run(
+    matches: int, seed: int, kills_per_match: int, torn_share: float, out: Any = sys.stdout
+) -> Report:
     from tests.stress.common import games
 
     rng = random.Random(seed)
@@ -282,9 +286,13 @@ def run(matches: int, seed: int, kills_per_match: int, torn_share: float,
                     report.finished += 1
                 else:
                     _finish(home, seed + number, report, label)
-                print(f"\r{number + 1}/{matches} matches, {report.kills} kills, "
-                      f"{report.torn_kills} torn, {len(report.failures)} failures",
-                      end="", file=sys.stderr, flush=True)
+                print(
+                    f"\r{number + 1}/{matches} matches, {report.kills} kills, "
+                    f"{report.torn_kills} torn, {len(report.failures)} failures",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
     except KeyboardInterrupt:
         if proc is not None and proc.poll() is None:
             proc.kill()
@@ -304,8 +312,12 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kills-per-match", type=int, default=4)
-    parser.add_argument("--torn", type=float, default=0.5,
-                        help="share of child runs that write records in two halves")
+    parser.add_argument(
+        "--torn",
+        type=float,
+        default=0.5,
+        help="share of child runs that write records in two halves",
+    )
     parser.add_argument("--child", metavar="GAME", help=argparse.SUPPRESS)
     parser.add_argument("--torn-writes", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

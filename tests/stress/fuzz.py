@@ -97,8 +97,9 @@ def make_original(rules: Any, seed: int, folder: Path, moves: int | None = None)
     """A match of `rules` played by random bots (to the end, or `moves` entries), as a file."""
     rng = random.Random(seed)
     players = players_for(rules, rng)
-    header = Header(rules.id, {}, bot_seats(players), f"fuzz{seed:08x}",
-                    created="2026-01-01T12:00:00+00:00")
+    header = Header(
+        rules.id, {}, bot_seats(players), f"fuzz{seed:08x}", created="2026-01-01T12:00:00+00:00"
+    )
     path = folder / f"{rules.id}-{seed}.parlour"
     from core.match import Match
 
@@ -126,8 +127,25 @@ def _rechain(bodies: list[bytes]) -> bytes:
     return bytes(out)
 
 
-JUNK_VALUES: list[Any] = [None, -1, 0, 7, 99, 2**40, "", "x", [], [99], {}, {"k": "meta"},
-                          b"\x00", True, 3.5, ["draw", 9], {"what": "end"}]
+JUNK_VALUES: list[Any] = [
+    None,
+    -1,
+    0,
+    7,
+    99,
+    2**40,
+    "",
+    "x",
+    [],
+    [99],
+    {},
+    {"k": "meta"},
+    b"\x00",
+    True,
+    3.5,
+    ["draw", 9],
+    {"what": "end"},
+]
 
 
 @st.composite
@@ -135,10 +153,23 @@ def damaged(draw: st.DrawFn, original: Original) -> tuple[str, bytes, bool]:
     """(kind, bytes, keeps_chain): keeps_chain is True when any entries read must be a prefix
     of the original's."""
     data, records = original.data, _records(original)
-    kind = draw(st.sampled_from([
-        "cut", "flip", "duplicate", "swap", "drop", "forge-length", "version", "not-parlour",
-        "rechain-edit", "rechain-end", "append-garbage",
-    ]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "cut",
+                "flip",
+                "duplicate",
+                "swap",
+                "drop",
+                "forge-length",
+                "version",
+                "not-parlour",
+                "rechain-edit",
+                "rechain-end",
+                "append-garbage",
+            ]
+        )
+    )
     pre = bytes(chain.PREAMBLE)
     if kind == "cut":
         return kind, data[: draw(st.integers(0, len(data)))], True
@@ -170,10 +201,11 @@ def damaged(draw: st.DrawFn, original: Original) -> tuple[str, bytes, bool]:
         version = draw(st.sampled_from([0, 2, 3, 127, 200, 255, 65535]))
         marker = bytes(chain.MARKER)
         packed = msgpack.packb(version)
-        return kind, marker + packed + data[len(pre):], True
+        return kind, marker + packed + data[len(pre) :], True
     if kind == "not-parlour":
-        choice = draw(st.sampled_from(["empty", "random", "json", "png", "msgpack", "marker",
-                                       "text"]))
+        choice = draw(
+            st.sampled_from(["empty", "random", "json", "png", "msgpack", "marker", "text"])
+        )
         blob = {
             "empty": b"",
             "random": draw(st.binary(min_size=1, max_size=400)),
@@ -188,8 +220,12 @@ def damaged(draw: st.DrawFn, original: Original) -> tuple[str, bytes, bool]:
         bodies = [msgpack.unpackb(r, raw=False)[0] for r in records]
         if kind == "rechain-end" or len(bodies) < 2:
             seats = draw(st.sampled_from([[0], [1], [5], [-1], [99], [], ["x"], None]))
-            end = {"k": "meta", "what": "end", "data": {"winners": seats, "scores": [],
-                                                       "reason": "forged"}, "at": None}
+            end = {
+                "k": "meta",
+                "what": "end",
+                "data": {"winners": seats, "scores": [], "reason": "forged"},
+                "at": None,
+            }
             at = draw(st.integers(1, len(bodies)))
             bodies.insert(at, msgpack.packb(end, use_bin_type=True))
         else:
@@ -225,8 +261,9 @@ def _cli(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def check_file(original: Original, kind: str, data: bytes, keeps_chain: bool,
-               work: Path, figures: Figures) -> None:
+def check_file(
+    original: Original, kind: str, data: bytes, keeps_chain: bool, work: Path, figures: Figures
+) -> None:
     """Every reader on one damaged file; failures are appended to `figures`."""
     figures.tried += 1
     figures.kinds[kind.split("/")[0]] += 1
@@ -257,8 +294,9 @@ def check_file(original: Original, kind: str, data: bytes, keeps_chain: bool,
             (keep / f"parlour-fuzz-failure-{len(figures.failures)}.parlour").write_bytes(data)
 
 
-def _through_everything(original: Original, path: Path, data: bytes, keeps_chain: bool,
-                        work: Path, figures: Figures) -> list[str]:
+def _through_everything(
+    original: Original, path: Path, data: bytes, keeps_chain: bool, work: Path, figures: Figures
+) -> list[str]:
     problems: list[str] = []
     # 1. parlour verify
     code, out, err = _cli("verify", str(path))
@@ -350,7 +388,7 @@ def _through_everything(original: Original, path: Path, data: bytes, keeps_chain
 
 
 def kind_of(data: bytes) -> str:
-    """"forged" when a record header in `data` claims a body over the size limit."""
+    """ "forged" when a record header in `data` claims a body over the size limit."""
     at = data.find(b"\x92\xc6")
     while at != -1:
         if int.from_bytes(data[at + 2 : at + 6], "big") > chain.MAX_BODY:
@@ -369,8 +407,9 @@ def originals(folder: Path, seed: int, *, short: bool) -> list[Original]:
     return found
 
 
-def fuzz(files: int, seed: int, *, short: bool = False, every_byte: bool = False,
-         out: Any = sys.stdout) -> Figures:
+def fuzz(
+    files: int, seed: int, *, short: bool = False, every_byte: bool = False, out: Any = sys.stdout
+) -> Figures:
     """Try `files` damaged files, spread over every game's originals; print the figures."""
     figures = Figures()
     began = time.perf_counter()
@@ -392,8 +431,12 @@ def fuzz(files: int, seed: int, *, short: bool = False, every_byte: bool = False
                 one = _hypothesis_run(source, per, work, figures)
                 one._hypothesis_internal_use_seed = seed * 1000 + number
                 one()
-                print(f"\r{figures.tried} files, {len(figures.failures)} failures",
-                      end="", file=sys.stderr, flush=True)
+                print(
+                    f"\r{figures.tried} files, {len(figures.failures)} failures",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
         except KeyboardInterrupt:
             print("\ninterrupted: figures so far", file=sys.stderr)
         print(file=sys.stderr)
@@ -401,12 +444,12 @@ def fuzz(files: int, seed: int, *, short: bool = False, every_byte: bool = False
     return figures
 
 
-def _hypothesis_run(original: Original, examples: int, work: Path,
-                    figures: Figures) -> Any:
+def _hypothesis_run(original: Original, examples: int, work: Path, figures: Figures) -> Any:
     """A hypothesis test of `examples` damaged versions of `original` (call it to run)."""
 
-    @settings(max_examples=examples, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    )
     @given(damaged(original))
     def one(case: tuple[str, bytes, bool]) -> None:
         kind, data, keeps = case
@@ -434,10 +477,17 @@ def main() -> int:
     parser.add_argument("--files", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--short", action="store_true", help="40-entry originals (faster)")
-    parser.add_argument("--every-byte", action="store_true",
-                        help="first, each game's tiny file cut at every byte offset")
-    parser.add_argument("--memory-mb", type=int, default=2048,
-                        help="address-space limit: an unbounded allocation fails the run")
+    parser.add_argument(
+        "--every-byte",
+        action="store_true",
+        help="first, each game's tiny file cut at every byte offset",
+    )
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        default=2048,
+        help="address-space limit: an unbounded allocation fails the run",
+    )
     args = parser.parse_args()
     import resource
 

@@ -124,8 +124,9 @@ class GameFigures:
 _DREAMERS: dict[str, bool] = {}
 
 
-def check_views(rules: Rules[Any, Any, Any], state: Any, players: int,
-                rng: random.Random) -> str | None:
+def check_views(
+    rules: Rules[Any, Any, Any], state: Any, players: int, rng: random.Random
+) -> str | None:
     dreams = _DREAMERS.get(rules.id)
     if dreams is None:
         dreams = _DREAMERS[rules.id] = isinstance(rules, Determinizable)
@@ -141,8 +142,14 @@ def check_views(rules: Rules[Any, Any, Any], state: Any, players: int,
     return None
 
 
-def play_one(rules: Rules[Any, Any, Any], seed: int, folder: Path | None,
-             figures: GameFigures, *, views_every: int = 1) -> None:
+def play_one(
+    rules: Rules[Any, Any, Any],
+    seed: int,
+    folder: Path | None,
+    figures: GameFigures,
+    *,
+    views_every: int = 1,
+) -> None:
     """One random match, every action checked; written and read back when `folder` is set."""
     rng = random.Random(seed)
     players = players_for(rules, rng)
@@ -221,8 +228,14 @@ def play_one(rules: Rules[Any, Any, Any], seed: int, folder: Path | None,
         path.unlink()
 
 
-def run(matches: int, seed: int, only: str | None = None, log_every: int = 1,
-        views_every: int = 1, out: Any = sys.stdout) -> dict[str, GameFigures]:
+def run(
+    matches: int,
+    seed: int,
+    only: str | None = None,
+    log_every: int = 1,
+    views_every: int = 1,
+    out: Any = sys.stdout,
+) -> dict[str, GameFigures]:
     figures: dict[str, GameFigures] = {}
     base = Path("/dev/shm") if Path("/dev/shm").is_dir() else None
     began = time.perf_counter()
@@ -236,23 +249,34 @@ def run(matches: int, seed: int, only: str | None = None, log_every: int = 1,
                 try:
                     for n in range(matches):
                         logged = Path(folder) if log_every and n % log_every == 0 else None
-                        play_one(rules, seed * 1_000_003 + n, logged, game,
-                                 views_every=views_every)
+                        play_one(rules, seed * 1_000_003 + n, logged, game, views_every=views_every)
                         if n % 50 == 49:
-                            print(f"\r{rules.id}: {n + 1}/{matches}", end="", file=sys.stderr,
-                                  flush=True)
+                            print(
+                                f"\r{rules.id}: {n + 1}/{matches}",
+                                end="",
+                                file=sys.stderr,
+                                flush=True,
+                            )
                 finally:
                     game.seconds = time.perf_counter() - started
-                print(f"\r{rules.id}: {game.matches} matches in {game.seconds:.1f} s"
-                      + " " * 10, file=sys.stderr)
+                print(
+                    f"\r{rules.id}: {game.matches} matches in {game.seconds:.1f} s" + " " * 10,
+                    file=sys.stderr,
+                )
     except KeyboardInterrupt:
         print("\ninterrupted: figures so far", file=sys.stderr)
-    print(f"{'game':<18}{'matches':>9}{'actions':>11}{'logged':>9}{'failures':>10}"
-          f"{'seconds':>9}{'matches/s':>11}", file=out)
+    print(
+        f"{'game':<18}{'matches':>9}{'actions':>11}{'logged':>9}{'failures':>10}"
+        f"{'seconds':>9}{'matches/s':>11}",
+        file=out,
+    )
     for game_id, game in figures.items():
         rate = game.matches / game.seconds if game.seconds else 0.0
-        print(f"{game_id:<18}{game.matches:>9}{game.actions:>11}{game.logged:>9}"
-              f"{len(game.failures):>10}{game.seconds:>9.1f}{rate:>11.1f}", file=out)
+        print(
+            f"{game_id:<18}{game.matches:>9}{game.actions:>11}{game.logged:>9}"
+            f"{len(game.failures):>10}{game.seconds:>9.1f}{rate:>11.1f}",
+            file=out,
+        )
         for failure in game.failures[:10]:
             print(f"  - {failure}", file=out)
     print(f"total {time.perf_counter() - began:.1f} s", file=out)
@@ -265,10 +289,12 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=100, help="per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", help="only this game id")
-    parser.add_argument("--log-every", type=int, default=1,
-                        help="write and read back every Nth match (0: none)")
-    parser.add_argument("--views-every", type=int, default=1,
-                        help="check the views after every Nth entry")
+    parser.add_argument(
+        "--log-every", type=int, default=1, help="write and read back every Nth match (0: none)"
+    )
+    parser.add_argument(
+        "--views-every", type=int, default=1, help="check the views after every Nth entry"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_HOME", tempfile.mkdtemp(prefix="parlour-home-"))
     figures = run(args.matches, args.seed, args.game, args.log_every, args.views_every)

@@ -56,8 +56,9 @@ def _hidden_piles(rules: Rules[Any, Any, Any], state: Any, viewer: int) -> list[
     return piles
 
 
-def leak_marks(rules: Rules[Any, Any, Any], state: Any, viewer: int | None,
-               history: str = "") -> set[str]:
+def leak_marks(
+    rules: Rules[Any, Any, Any], state: Any, viewer: int | None, history: str = ""
+) -> set[str]:
     """Strings that can only be on screen if a card hidden from `viewer` is shown there
     (`viewer` None: nobody is at the device, so every hand is hidden). `history` is the text
     of the viewer's earlier views: a card seen in play before (a copy of it, or the card
@@ -70,11 +71,13 @@ def leak_marks(rules: Rules[Any, Any, Any], state: Any, viewer: int | None,
         visible |= {view.discard_top} if view.discard_top is not None else set()
         if view.pending is not None:  # the cards of an attack on the table are public
             visible |= {int(d) for d in re.findall(r"\b[1-5]\b", repr(view.pending))}
-        return {f"{edge}  {value}  {edge}" for value in set(hidden) - visible
-                for edge in ("│", "┃")}
+        return {
+            f"{edge}  {value}  {edge}" for value in set(hidden) - visible for edge in ("│", "┃")
+        }
     visible_text = repr(view) + history
-    return {card for card in map(str, hidden)
-            if not re.search(rf"'{re.escape(card)}'", visible_text)}
+    return {
+        card for card in map(str, hidden) if not re.search(rf"'{re.escape(card)}'", visible_text)
+    }
 
 
 def history_of(match: Match, upto: int, viewer: int | None) -> str:
@@ -85,17 +88,26 @@ def history_of(match: Match, upto: int, viewer: int | None) -> str:
     # to a hand: Attacke's shields). The replay viewer lists every move of the file, those
     # after the cursor too, so every decision in the file counts as seen.
     rules = match.rules
-    played = [f"'{rules.notation(rules.from_wire(e.action))}'{e.action!r}"
-              for e in match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE]
+    played = [
+        f"'{rules.notation(rules.from_wire(e.action))}'{e.action!r}"
+        for e in match.entries
+        if isinstance(e, ActionEntry) and e.seat != CHANCE
+    ]
     return views + "".join(played)
 
 
-def assert_no_leak(rules: Rules[Any, Any, Any], state: Any, viewer: int | None, text: str,
-                   where: str, match: Match | None = None, upto: int = 0) -> None:
+def assert_no_leak(
+    rules: Rules[Any, Any, Any],
+    state: Any,
+    viewer: int | None,
+    text: str,
+    where: str,
+    match: Match | None = None,
+    upto: int = 0,
+) -> None:
     history = history_of(match, upto, viewer) if match is not None else ""
     marks = leak_marks(rules, state, viewer, history)
-    shown = sorted(m for m in marks if re.search(rf"(?<![A-Za-z0-9]){re.escape(m)}(?![0-9])",
-                                                 text))
+    shown = sorted(m for m in marks if re.search(rf"(?<![A-Za-z0-9]){re.escape(m)}(?![0-9])", text))
     assert not shown, f"{rules.id} {where}: hidden cards on screen: {shown}"
 
 
@@ -123,8 +135,15 @@ async def _hot_seat(rules: Rules[Any, Any, Any], seed: int) -> tuple[Path, int, 
         for _ in range(DECISIONS * 4):
             state = opened.match.state
             if isinstance(app.screen, HandoffScreen):
-                assert_no_leak(rules, state, None, shot_text(app.export_screenshot()),
-                               f"handoff {handoffs + 1}", opened.match, len(opened.match))
+                assert_no_leak(
+                    rules,
+                    state,
+                    None,
+                    shot_text(app.export_screenshot()),
+                    f"handoff {handoffs + 1}",
+                    opened.match,
+                    len(opened.match),
+                )
                 handoffs += 1
                 await pilot.press("enter")
             elif isinstance(app.screen, ChapterEndScreen | MatchEndScreen):
@@ -137,16 +156,26 @@ async def _hot_seat(rules: Rules[Any, Any, Any], seed: int) -> tuple[Path, int, 
                     break
                 assert screen.viewer == seat, (screen.viewer, seat, screen.hold)
                 text = shot_text(app.export_screenshot())
-                assert_no_leak(rules, state, seat, text, f"turn {turns + 1} of seat {seat}",
-                               opened.match, len(opened.match))
+                assert_no_leak(
+                    rules,
+                    state,
+                    seat,
+                    text,
+                    f"turn {turns + 1} of seat {seat}",
+                    opened.match,
+                    len(opened.match),
+                )
                 turns += 1
                 # The detector can see cards: the player's own hand, shown now, is a leak as
                 # far as the next seat is concerned.
                 other = (seat + 1) % players
                 if any(m in text for m in leak_marks(rules, state, other)):
                     seen_by_detector += 1
-                legal = (list(rules.candidates(state)) if isinstance(rules, Coached)
-                         else rules.legal_actions(state))
+                legal = (
+                    list(rules.candidates(state))
+                    if isinstance(rules, Coached)
+                    else rules.legal_actions(state)
+                )
                 screen.post_message(Chosen(rng.choice(legal)))
                 decisions += 1
             await pilot.pause()
@@ -165,8 +194,9 @@ async def test_every_handoff_and_turn_shows_no_hidden_card(rules: Rules[Any, Any
     _exports_without_seat_show_no_hidden_card(rules, path)
 
 
-async def _resume_list_and_replay_show_no_hidden_card(rules: Rules[Any, Any, Any],
-                                                      path: Path) -> None:
+async def _resume_list_and_replay_show_no_hidden_card(
+    rules: Rules[Any, Any, Any], path: Path
+) -> None:
     from tui.app import ParlourApp
     from tui.screens.replay import ReplayScreen
     from tui.screens.resume import ResumeScreen
@@ -177,8 +207,15 @@ async def _resume_list_and_replay_show_no_hidden_card(rules: Rules[Any, Any, Any
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
-        assert_no_leak(rules, match.state, None, shot_text(app.export_screenshot()),
-                       "resume list", match, len(match))
+        assert_no_leak(
+            rules,
+            match.state,
+            None,
+            shot_text(app.export_screenshot()),
+            "resume list",
+            match,
+            len(match),
+        )
     app = ParlourApp(Start("replay", match=str(path)))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -187,9 +224,15 @@ async def _resume_list_and_replay_show_no_hidden_card(rules: Rules[Any, Any, Any
         assert cursor.perspective == SPECTATOR  # an unfinished match opens on the table
         checked = 0
         for _ in range(12):  # where it opens, then back through the match by keys
-            assert_no_leak(rules, cursor.state, None, shot_text(app.export_screenshot()),
-                           f"replay viewer at position {cursor.position}", match,
-                           cursor.position)
+            assert_no_leak(
+                rules,
+                cursor.state,
+                None,
+                shot_text(app.export_screenshot()),
+                f"replay viewer at position {cursor.position}",
+                match,
+                cursor.position,
+            )
             checked += 1
             if cursor.position == 0:
                 break
@@ -235,8 +278,9 @@ class SpyBot:
         self.match, self.seat, self.rng = match, seat, random.Random(seed)
         self.calls = 0
 
-    def choose(self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Any],
-               budget: Any = None) -> Any:
+    def choose(
+        self, rules: Rules[Any, Any, Any], view: Any, legal: Sequence[Any], budget: Any = None
+    ) -> Any:
         state = self.match.state
         assert type(view) is not type(state)
         assert view == rules.view(state, self.seat)
@@ -250,8 +294,9 @@ def test_bots_are_shown_views_only(rules: Rules[Any, Any, Any]) -> None:
     from core.match import Header
 
     players = players_for(rules, random.Random(2))
-    header = Header(rules.id, {}, tuple(Seat(f"Spy {n}", "bot", "random")
-                                        for n in range(players)), "spy")
+    header = Header(
+        rules.id, {}, tuple(Seat(f"Spy {n}", "bot", "random") for n in range(players)), "spy"
+    )
     match = Match(rules, header)
     spies = {seat: SpyBot(match, seat, seat) for seat in range(players)}
     play_out(match, spies, random.Random(2))

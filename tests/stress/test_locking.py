@@ -74,9 +74,15 @@ with opened:
 
 
 def _python(code: str, *args: str, **kw: Any) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ}, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ},
+        **kw,
+    )
 
 
 def _new_file(game: str, moves: int = 6) -> Path:
@@ -116,8 +122,21 @@ def test_a_writer_killed_mid_record_leaves_a_stale_lock_that_is_taken_over() -> 
     before = read_log(path)
     env = {**os.environ, "PARLOUR_HOME": str(path.parent.parent)}
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.stress.crash", "--child", "en-garde", "--seed", "5",
-         "--torn-writes"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "tests.stress.crash",
+            "--child",
+            "en-garde",
+            "--seed",
+            "5",
+            "--torn-writes",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     saved = 0
     for line in child.stdout:
@@ -141,9 +160,7 @@ def test_a_writer_killed_mid_record_leaves_a_stale_lock_that_is_taken_over() -> 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_racing_writers_one_is_refused_and_no_record_interleaves(
-    game: str, tmp_path: Path
-) -> None:
+def test_racing_writers_one_is_refused_and_no_record_interleaves(game: str, tmp_path: Path) -> None:
     for round_ in range(2):
         path = _new_file(game, moves=2)
         before = read_log(path)

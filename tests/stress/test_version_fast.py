@@ -18,19 +18,36 @@ SCRIPT = "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; sys.exi
 
 
 def test_the_console_script_answers_version_without_importing_the_cli() -> None:
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", SCRIPT, "--version"],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", SCRIPT, "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0
     assert done.stdout == f"parlour {core.__version__}\n"
     imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
-    for heavy in ("argparse", "tui.cli.files", "tui.cli.common", "uuid", "dataclasses",
-                  "msgpack", "textual"):
+    for heavy in (
+        "argparse",
+        "tui.cli.files",
+        "tui.cli.common",
+        "uuid",
+        "dataclasses",
+        "msgpack",
+        "textual",
+    ):
         assert heavy not in imported, heavy
 
 
 def test_other_arguments_take_the_usual_path() -> None:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, "--version", "list"], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "--version", "list"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0 and done.stdout.startswith("parlour ")
 
 

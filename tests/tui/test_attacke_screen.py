@@ -35,8 +35,11 @@ DRAWS: dict[int, list[str]] = {0: ["Y2", "G5"], 1: ["P2"], 2: ["B3"]}
 """The cards each seat draws after the deal, in order."""
 
 
-def dealt_match(players: int = 3, options: dict[str, Any] | None = None,
-                hands: dict[int, tuple[str, ...]] | None = None) -> OpenMatch:
+def dealt_match(
+    players: int = 3,
+    options: dict[str, Any] | None = None,
+    hands: dict[int, tuple[str, ...]] | None = None,
+) -> OpenMatch:
     """A hot-seat match with Ann first and the deal already in the log."""
     seats = tuple(Seat(name) for name in NAMES[:players])
     opened = create_match(RULES, seats, options or {})
@@ -46,8 +49,7 @@ def dealt_match(players: int = 3, options: dict[str, Any] | None = None,
     while opened.match.state.phase == "deal":
         seat = opened.match.state.actor
         queue = queues.get(seat)
-        opened.submit(Draw(queue.pop(0)) if queue else RULES.sample_chance(
-            opened.match.state, rng))
+        opened.submit(Draw(queue.pop(0)) if queue else RULES.sample_chance(opened.match.state, rng))
     return opened
 
 
@@ -69,8 +71,12 @@ def new_app() -> ParlourApp:
     return app
 
 
-async def open_game(app: ParlourApp, pilot: Pilot[None], opened: OpenMatch,
-                    cards: dict[int, list[str]] | None = None) -> GameScreen:
+async def open_game(
+    app: ParlourApp,
+    pilot: Pilot[None],
+    opened: OpenMatch,
+    cards: dict[int, list[str]] | None = None,
+) -> GameScreen:
     screen = GameScreen(opened, rng=random.Random(1), chance=drawn(cards or DRAWS))
     await app.push_screen(screen)
     await pilot.pause()
@@ -83,8 +89,11 @@ async def keys(pilot: Pilot[None], *pressed: str) -> None:
 
 
 def plays(screen: GameScreen) -> list[str]:
-    return [RULES.notation(RULES.from_wire(e.action)) for e in screen.match.entries
-            if isinstance(e, ActionEntry) and e.seat != CHANCE]
+    return [
+        RULES.notation(RULES.from_wire(e.action))
+        for e in screen.match.entries
+        if isinstance(e, ActionEntry) and e.seat != CHANCE
+    ]
 
 
 def hint(screen: GameScreen) -> str:
@@ -224,8 +233,6 @@ def test_the_words_follow_the_table() -> None:
     assert prompt(view, NAMES) == "open a contest: lay at least one knight"
     assert score(view, NAMES[:3]) == "Ann 0  ·  Ben 0  ·  Cleo 0"
     assert chapters(view, NAMES[:3]) == []
-
-
 
 
 async def test_a_lost_10_shield_asks_which_chip_to_give_back() -> None:

@@ -50,9 +50,7 @@ def new_app(animations: str = "none") -> ParlourApp:
     return app
 
 
-async def open_game(
-    app: ParlourApp, pilot: Pilot[None], rules: Rules[Any, Any, Any]
-) -> GameScreen:
+async def open_game(app: ParlourApp, pilot: Pilot[None], rules: Rules[Any, Any, Any]) -> GameScreen:
     opened = create_match(rules, (Seat("Ann"), Seat("Ben")), {})
     screen = GameScreen(opened)
     await app.push_screen(screen)
@@ -235,9 +233,13 @@ async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
         origin = FIELDS.legal_actions(state)[0].origin
         legal = [a for a in FIELDS.legal_actions(state) if a.origin == origin]
         await click(pilot, origin)
-        wrong = next(t for t in range(64) if state.board[t] is None
-                     and t not in {a.target for a in legal}
-                     and (t % 8 == origin % 8))
+        wrong = next(
+            t
+            for t in range(64)
+            if state.board[t] is None
+            and t not in {a.target for a in legal}
+            and (t % 8 == origin % 8)
+        )
         await click(pilot, wrong)
         assert plays(screen) == ["e3-e5"]
         refused = hint(board)
@@ -314,7 +316,6 @@ async def test_a_slide_completes_with_animations_on() -> None:
         assert not board.sliding and board.grid.progress == 1.0
         rank3 = board.draw(board.grid.progress).plain.splitlines()[SIZE - 3]
         assert rank3[LABEL + 3 * CELL + 1 : LABEL + 3 * CELL + 4] == " ○ "
-
 
 
 async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:

@@ -29,13 +29,15 @@ from tui.widgets.move_log import MoveLog
 
 RULES = Englishman()
 RUN = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
-DEAL = Deal((
-    (*RUN, "Fee"),
-    (*RUN, "Fi"),
-    (*RUN, "Fo"),
-    (*RUN, "Fum"),
-    ("Fee", "Gold", "Fi", "Goose", "Fo", "Harp", "Fum", "Gold", "Goose", "Harp"),
-))
+DEAL = Deal(
+    (
+        (*RUN, "Fee"),
+        (*RUN, "Fi"),
+        (*RUN, "Fo"),
+        (*RUN, "Fum"),
+        ("Fee", "Gold", "Fi", "Goose", "Fo", "Harp", "Fum", "Gold", "Goose", "Harp"),
+    )
+)
 """Castles 1-4 run 1..9 from the front with a giant word at the back; castle 5 mixes the
 other words and all six treasures, never four words in a row."""
 
@@ -196,8 +198,9 @@ async def test_the_table_fits_80_by_24_with_the_log_below() -> None:
         log = screen.query_one(MoveLog)
         assert table.region.bottom <= log.region.y
         assert log.region.height >= 6 and log.region.bottom <= 23
-        assert all(line.cell_length <= table.board.size.width
-                   for line in table.board.layout_at().lines)
+        assert all(
+            line.cell_length <= table.board.size.width for line in table.board.layout_at().lines
+        )
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot)
@@ -208,8 +211,9 @@ async def test_the_table_fits_80_by_24_with_the_log_below() -> None:
 def test_a_long_castle_wraps_under_its_first_card() -> None:
     state = RULES.apply(RULES.apply(EnglishmanState(), DEAL), RULES.parse(EnglishmanState(), "w-"))
     long = state.castles[0] + state.castles[1] + state.castles[2][:5]
-    state = replace(state, castles=(long, (), state.castles[2][5:], state.castles[3],
-                                    state.castles[4]))
+    state = replace(
+        state, castles=(long, (), state.castles[2][5:], state.castles[3], state.castles[4])
+    )
     lay = layout(state, 60)
     rows = [y for y, castle in lay.rows.items() if castle == 0]
     assert len(rows) >= 2  # 25 cards do not fit 60 columns: the row wraps
@@ -323,8 +327,9 @@ async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -
         state = screen.match.state
         long = sum(state.castles[:4], ()) + state.castles[4][:8]
         table = table_of(screen)
-        table.show(replace(state, castles=(long, (), (), (), state.castles[4][8:])), None,
-                   animate=False)
+        table.show(
+            replace(state, castles=(long, (), (), (), state.castles[4][8:])), None, animate=False
+        )
         table.tell("✗ " + "a long reason that takes two lines of the hint " * 2)
         await pilot.pause()
         await pilot.pause()

@@ -71,8 +71,12 @@ def draws(cards: list[int]) -> Callable[[Any], Any]:
     return next_draw
 
 
-async def open_game(app: ParlourApp, pilot: Pilot[None], opened: OpenMatch,
-                    chance: Callable[[Any], Any] | None = None) -> GameScreen:
+async def open_game(
+    app: ParlourApp,
+    pilot: Pilot[None],
+    opened: OpenMatch,
+    chance: Callable[[Any], Any] | None = None,
+) -> GameScreen:
     screen = GameScreen(opened, rng=random.Random(1), chance=chance)
     await app.push_screen(screen)
     await pilot.pause()
@@ -159,8 +163,9 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
-        await keys(pilot, "enter", *["right"] * 4, "f", "enter",
-                   "enter", *["right"] * 4, "f", "enter")
+        await keys(
+            pilot, "enter", *["right"] * 4, "f", "enter", "enter", *["right"] * 4, "f", "enter"
+        )
         path: Path = screen.opened.path
         saved = len(screen.match.entries)
         await keys(pilot, "q")  # from the handoff: save and quit
@@ -179,6 +184,7 @@ def against_the_bot() -> OpenMatch:
     """Ann (the only human, so no handoffs) against the random bot, with the scripted deal."""
     return scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
 
+
 async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -189,8 +195,9 @@ async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(plays(screen)) == 2
-        last = [e for e in screen.match.entries if isinstance(e, ActionEntry)
-                and e.seat != CHANCE][-1]
+        last = [e for e in screen.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE][
+            -1
+        ]
         assert last.seat == 1
         assert screen.match.to_move() == 0 and screen.hold is None
         assert "Robo" in str(screen.query_one("#news").render())
@@ -266,8 +273,11 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
     while max(RULES.view(match.state, None).scores) < 4 or match.to_move() == CHANCE:
         seat = match.to_move()
         assert seat is not None
-        chosen = (RULES.sample_chance(match.state, rng) if seat == CHANCE
-                  else decide(bots[seat], RULES, match.state, seat))
+        chosen = (
+            RULES.sample_chance(match.state, rng)
+            if seat == CHANCE
+            else decide(bots[seat], RULES, match.state, seat)
+        )
         opened.submit(chosen)
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -304,15 +314,26 @@ def test_a_rematch_swaps_who_starts() -> None:
 
 LUNGE = [
     *(Draw(card) for card in (5, 4, 4, 4, 5, 3, 3, 1, 5, 1)),
-    Move(3, True), Draw(5), Move(1, True), Draw(3), Move(4, True), Draw(2),
-    Move(3, True), Draw(1), Move(5, True), Draw(2), Move(4, False), Draw(1),
+    Move(3, True),
+    Draw(5),
+    Move(1, True),
+    Draw(3),
+    Move(4, True),
+    Draw(2),
+    Move(3, True),
+    Draw(1),
+    Move(5, True),
+    Draw(2),
+    Move(4, False),
+    Draw(1),
 ]
 """Ann on 13 holds 2 2 5 5 5; Bob on 23 holds 1 1 1 3 4: he can neither parry a 5 nor retreat."""
 
 
 async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
-    opened = create_match(RULES, (Seat("Ann"), Seat("Robo", "bot", "random")),
-                          {"level": "advanced"})
+    opened = create_match(
+        RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {"level": "advanced"}
+    )
     for action in LUNGE:
         opened.submit(action)
     app = new_app()
@@ -374,8 +395,14 @@ async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -
 
 
 def test_draws_fold_into_counts_of_unseen_cards_and_lists_of_seen_ones() -> None:
-    said = ["Ann drew a 1", "Bob drew a card", "Ann drew a 3", "Bob drew a card",
-            "Ann drew a 3", "Bob drew a card"]
+    said = [
+        "Ann drew a 1",
+        "Bob drew a card",
+        "Ann drew a 3",
+        "Bob drew a card",
+        "Ann drew a 3",
+        "Bob drew a card",
+    ]
     assert fold_chance(said) == "Ann drew a 1, 3, 3; Bob drew 3 cards"
     assert fold_chance(["Bob drew a card"]) == "Bob drew a card"
 
@@ -383,26 +410,39 @@ def test_draws_fold_into_counts_of_unseen_cards_and_lists_of_seen_ones() -> None
 def defending(positions: tuple[int, int], hand: tuple[int, ...]) -> EnGardeView:
     """Bob's view as he answers Ann's advance-and-attack with a 5."""
     view = RULES.view(RULES.new(2, {"level": "advanced"}), 1)
-    return replace(view, phase="defend", to_move=1, positions=positions,
-                   hands=(None, hand), pending=PendingAttack(0, 5, 1, True))
+    return replace(
+        view,
+        phase="defend",
+        to_move=1,
+        positions=positions,
+        hands=(None, hand),
+        pending=PendingAttack(0, 5, 1, True),
+    )
 
 
 def test_retreat_is_offered_only_when_a_card_can_retreat() -> None:
     assert prompt(defending((16, 21), (1, 3, 4, 5)), ("Ann", "Bob")) == (
-        "parry with a 5 or retreat")
+        "parry with a 5 or retreat"
+    )
     assert prompt(defending((18, 23), (1, 3, 4, 5)), ("Ann", "Bob")) == "parry with a 5"
 
 
 def test_when_the_pile_is_out_the_defender_is_told_what_each_answer_leads_to() -> None:
     view = replace(defending((16, 21), (1, 3, 4, 5)), pile=0)
     assert prompt(view, ("Ann", "Bob")) == (
-        "parry with a 5 (then hands are compared) or retreat (then the advance decides)")
+        "parry with a 5 (then hands are compared) or retreat (then the advance decides)"
+    )
 
 
 def test_a_round_lost_for_want_of_a_move_names_who_had_none() -> None:
-    view = replace(RULES.view(RULES.new(2, {"level": "advanced"}), None), rounds=(
-        RoundResult(1, 0, "no-move", "The player to move had no legal move or attack.",
-                    (9, 11)),))
+    view = replace(
+        RULES.view(RULES.new(2, {"level": "advanced"}), None),
+        rounds=(
+            RoundResult(
+                1, 0, "no-move", "The player to move had no legal move or attack.", (9, 11)
+            ),
+        ),
+    )
     (told,) = rounds(view, ("Ann", "Bob"))
     assert told.headline == "Ann wins round 1"
     assert told.why == "No legal move: Bob could neither move nor attack."
@@ -431,8 +471,15 @@ async def test_the_board_counts_the_pile_in_words_and_empties_it_when_the_pile_d
 def test_the_defender_is_offered_only_the_answers_it_can_give() -> None:
     start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
     attack = PendingAttack(attacker=0, value=5, count=1, advanced=True)
-    facing = replace(start, phase="defend", to_move=1, positions=(8, 13), pending=attack,
-                     hands=((1, 2, 3, 4), (1, 2, 2, 3, 4)), pile=9)
+    facing = replace(
+        start,
+        phase="defend",
+        to_move=1,
+        positions=(8, 13),
+        pending=attack,
+        hands=((1, 2, 3, 4), (1, 2, 2, 3, 4)),
+        pile=9,
+    )
     assert prompt(facing, ("Ann", "Bob")) == "retreat — you cannot parry a 5"
     able = replace(facing, hands=((1, 2, 3, 4), (1, 2, 3, 4, 5)))
     assert prompt(able, ("Ann", "Bob")) == "parry with a 5 or retreat"
@@ -500,8 +547,16 @@ async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> N
 
     start = RULES.view(RULES.new(2, {"level": "advanced"}), None)
     attack = PendingAttack(attacker=0, value=5, count=1, advanced=True)
-    facing = replace(start, phase="defend", to_move=1, viewer=1, positions=(8, 13),
-                     pending=attack, hands=(None, (1, 2, 2, 3, 4)), pile=9)
+    facing = replace(
+        start,
+        phase="defend",
+        to_move=1,
+        viewer=1,
+        positions=(8, 13),
+        pending=attack,
+        hands=(None, (1, 2, 2, 3, 4)),
+        pile=9,
+    )
     app = Hand()
     async with app.run_test(size=(100, 12)) as pilot:
         hand = app.query_one(EnGardeHand)

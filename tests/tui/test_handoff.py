@@ -27,8 +27,10 @@ def screen_text(svg: str) -> str:
 
 def card_rows(hand: tuple[int, ...]) -> list[str]:
     """The row of each card that shows its value, exactly as the hand draws it."""
-    return [card_art(slot, value, selected=False, played=False).splitlines()[1]
-            for slot, value in enumerate(hand)]
+    return [
+        card_art(slot, value, selected=False, played=False).splitlines()[1]
+        for slot, value in enumerate(hand)
+    ]
 
 
 async def test_the_handoff_screenshot_shows_no_card_of_any_hand() -> None:

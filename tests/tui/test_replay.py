@@ -72,7 +72,8 @@ def assert_in_sync(screen: ReplayScreen, position: int) -> None:
     assert screen.board._view == expected  # type: ignore[attr-defined]
     number = next(r.number for r in screen.rows if r.position == position)
     assert f"Entry {number}/{len(screen.rows) - 1}" in str(
-        screen.query_one("#rp-where", Static).visual)
+        screen.query_one("#rp-where", Static).visual
+    )
 
 
 async def test_steps_seeks_and_round_jumps_move_board_and_list_together() -> None:
@@ -121,8 +122,9 @@ async def test_autoplay_toggles_shows_its_speed_and_restarts_from_the_end() -> N
         assert "⏸ paused" in text_of(app, "#rp-play")
 
 
-async def test_an_unfinished_match_opens_on_the_table_and_shows_a_hand_only_after_its_handoff(
-) -> None:
+async def test_an_unfinished_match_opens_on_the_table_and_shows_a_hand_only_after_its_handoff() -> (
+    None
+):
     path = played(entries=40)
     app = viewer(path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -324,7 +326,6 @@ async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
         assert_in_sync(screen, screen.rows[1].position)
 
 
-
 async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor() -> None:
     from tui.screens.round_end import MatchEnd, MatchEndScreen
 
@@ -341,7 +342,8 @@ async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor()
         await pilot.press(*"fin", "enter", "escape")
         saved, _ = load_match(path)
         assert [(n.target, n.text) for _, n in saved.notes()] == [
-            (viewer_screen.rows[-1].position - 1, "fin")]
+            (viewer_screen.rows[-1].position - 1, "fin")
+        ]
         assert isinstance(app.screen, MatchEndScreen)
 
 

@@ -52,7 +52,11 @@ SIZE = (100, 32)
 P1_DEAL = (1, 2, 3, 4, 4)
 P2_DEAL = (1, 2, 3, 5, 5)
 ROUND_ONE = [card for pair in zip(P1_DEAL, P2_DEAL, strict=True) for card in pair] + [
-    4, 4, 1, 2, 3,  # the refills after each move of round 1
+    4,
+    4,
+    1,
+    2,
+    3,  # the refills after each move of round 1
 ]
 """Round 1's chance outcomes in order: the deal alternates seats, seat 1 first."""
 
@@ -179,7 +183,10 @@ async def resume_and_resign(
     assert isinstance(app.screen, ResumeScreen)
     table = app.screen.query_one(DataTable)
     assert [str(cell) for cell in table.get_row_at(0)][1:4] == [
-        "En Garde (advanced)", "Player 1, Player…", "round 2 · 1–0"]  # never a card
+        "En Garde (advanced)",
+        "Player 1, Player…",
+        "round 2 · 1–0",
+    ]  # never a card
     await keys(pilot, "enter")
     game = game_of(app)
     assert game.opened.path == path
@@ -202,8 +209,10 @@ def shown(screen: ReplayScreen) -> tuple[int, str | None, tuple[int, int], str]:
     moves = screen.query_one(MoveList)
     assert moves.highlighted is not None
     row = moves.get_option_at_index(moves.highlighted).id
-    fencers = (screen.query_one("#fencer-0", Fencer).space,
-               screen.query_one("#fencer-1", Fencer).space)
+    fencers = (
+        screen.query_one("#fencer-0", Fencer).space,
+        screen.query_one("#fencer-1", Fencer).space,
+    )
     return screen.here, row, fencers, str(screen.query_one("#rp-entry", Static).visual)
 
 
@@ -238,8 +247,7 @@ async def replay_annotate_export(pilot: Pilot[None], app: ParlourApp, path: Path
     assert screen.is_current
     assert "✎ ?? rash" in shown(screen)[3]
     saved, _ = load_match(path)
-    assert [(n.target, n.text, n.glyph) for _, n in saved.notes()] == [
-        (bob_move - 1, "rash", "??")]
+    assert [(n.target, n.text, n.glyph) for _, n in saved.notes()] == [(bob_move - 1, "rash", "??")]
 
     await keys(pilot, "e")
     exported = path.with_name(f"{path.stem}-all.md").read_text(encoding="utf-8").splitlines()

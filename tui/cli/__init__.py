@@ -76,15 +76,24 @@ def _parser() -> _Parser:
 
     def option_flag(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
-            "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+            "--option",
+            "-o",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
             help="a game option, e.g. level=advanced (repeatable, each key once)",
         )
 
     def run_flags(sub: argparse.ArgumentParser, out_help: str, *, out_required: bool) -> None:
         sub.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
         sub.add_argument("--games", type=positive, required=True, metavar="N")
-        sub.add_argument("--seed", type=whole, required=True, metavar="S",
-                         help="the whole run is reproducible from it")
+        sub.add_argument(
+            "--seed",
+            type=whole,
+            required=True,
+            metavar="S",
+            help="the whole run is reproducible from it",
+        )
         sub.add_argument("--out", type=Path, required=out_required, metavar="DIR", help=out_help)
 
     new = commands.add_parser("new", help="open the app at a new game of GAME")
@@ -101,10 +110,13 @@ def _parser() -> _Parser:
     selfplay.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
     option_flag(selfplay)
     selfplay.add_argument(
-        "--seat", action="append", default=[], metavar="SPEC",
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SPEC",
         help="the bot at the next seat: random, greedy, mcts or ismcts, with a level "
-             "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
-             "(default: random)",
+        "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
+        "(default: random)",
     )
     run_flags(selfplay, "the folder for the match files", out_required=True)
 
@@ -112,13 +124,14 @@ def _parser() -> _Parser:
         "tournament", help="bot A against bot B: results, a 95%% interval, time per decision"
     )
     tournament.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-    tournament.add_argument("--a", required=True, metavar="SPEC",
-                            help="the bot under test, e.g. ismcts:normal")
-    tournament.add_argument("--b", required=True, metavar="SPEC",
-                            help="its opponent, at every other seat, e.g. random")
+    tournament.add_argument(
+        "--a", required=True, metavar="SPEC", help="the bot under test, e.g. ismcts:normal"
+    )
+    tournament.add_argument(
+        "--b", required=True, metavar="SPEC", help="its opponent, at every other seat, e.g. random"
+    )
     option_flag(tournament)
-    run_flags(tournament, "also write every match file here (default: none)",
-              out_required=False)
+    run_flags(tournament, "also write every match file here (default: none)", out_required=False)
 
     verify = commands.add_parser("verify", help="check match files: integrity and rules")
     verify.add_argument("files", metavar="FILE", nargs="+")
@@ -127,15 +140,19 @@ def _parser() -> _Parser:
     export.add_argument("match", metavar="FILE", help="match file (or id)")
     export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
     export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
-    export.add_argument("--force", action="store_true",
-                        help="with --out: overwrite an existing file")
     export.add_argument(
-        "--seat", type=positive, metavar="N",
-        help="text/md: what player N saw, their hand included (default while a match of "
-             "hidden hands is on: the public transcript, no hand shown)",
+        "--force", action="store_true", help="with --out: overwrite an existing file"
     )
     export.add_argument(
-        "--reveal-all", action="store_true",
+        "--seat",
+        type=positive,
+        metavar="N",
+        help="text/md: what player N saw, their hand included (default while a match of "
+        "hidden hands is on: the public transcript, no hand shown)",
+    )
+    export.add_argument(
+        "--reveal-all",
+        action="store_true",
         help="json: export a match whose hands are still secret, every card readable",
     )
 
@@ -157,8 +174,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as leaving:  # --help, --version and usage errors
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
     if sys.stdout is None:  # started with its output closed (`parlour list >&-`)
-        say_error("the output is closed, so nothing could be shown",
-                  "run it with its output going to a terminal, a file or a pipe")
+        say_error(
+            "the output is closed, so nothing could be shown",
+            "run it with its output going to a terminal, a file or a pipe",
+        )
         return EXIT_USAGE
     real_stdout = sys.stdout
     sys.stdout = _Output(real_stdout)
@@ -168,8 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except _OutputFailed as failed:
         _silence_stdout()
-        say_error(f"cannot write the output: {failed.error.strerror or failed.error}",
-                  "free some space, or send the output somewhere else")
+        say_error(
+            f"cannot write the output: {failed.error.strerror or failed.error}",
+            "free some space, or send the output somewhere else",
+        )
         return EXIT_USAGE
     except CliError as err:
         say_error(err.what, err.todo)

@@ -103,8 +103,10 @@ def game_options(rules: Rules[Any, Any, Any], pairs: Sequence[str]) -> dict[str,
         if not sep or not key:
             raise CliError(f"--option {pair!r} is not KEY=VALUE", options_hint(rules))
         if key in given:
-            raise CliError(f"option {key} given twice ({given[key]!r} and {value.strip()!r})",
-                           f"give --option {key}=... once")
+            raise CliError(
+                f"option {key} given twice ({given[key]!r} and {value.strip()!r})",
+                f"give --option {key}=... once",
+            )
         given[key] = value.strip()
     try:
         return resolve_options(rules.options, given)
@@ -128,11 +130,14 @@ def player_count(rules: Rules[Any, Any, Any], players: int) -> int:
     """`players` when the game seats that many, else a CliError saying how many it seats."""
     if not rules.min_players <= players <= rules.max_players:
         span = (
-            str(rules.min_players) if rules.min_players == rules.max_players
+            str(rules.min_players)
+            if rules.min_players == rules.max_players
             else f"{rules.min_players} to {rules.max_players}"
         )
-        raise CliError(f"{rules.title} is for {span} players, not {players}",
-                       f"use --players {rules.min_players}")
+        raise CliError(
+            f"{rules.title} is for {span} players, not {players}",
+            f"use --players {rules.min_players}",
+        )
     return players
 
 
@@ -151,8 +156,9 @@ def bot_spec(text: str, rules: Rules[Any, Any, Any], flag: str = "--seat") -> st
     try:
         kind, level = parse_spec(text, rules)
     except UnknownBot as err:
-        raise CliError(f"{flag} {text!r}: {err}",
-                       f"{rules.title} takes: {', '.join(specs_for(rules))}") from None
+        raise CliError(
+            f"{flag} {text!r}: {err}", f"{rules.title} takes: {', '.join(specs_for(rules))}"
+        ) from None
     return kind if BOTS[kind].needs == "nothing" else f"{kind}:{level}"
 
 
@@ -194,7 +200,7 @@ class TimedBot:
 
 
 def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
-    """"Ann and Bob", or "none (a draw)"; a seat the match does not have is named as such."""
+    """ "Ann and Bob", or "none (a draw)"; a seat the match does not have is named as such."""
     if not winners:
         return "none (a draw)"
     return " and ".join(

@@ -120,7 +120,8 @@ def end_problem(match: Match) -> str | None:
     entries = match.entries
     last_move = max(
         (
-            index for index, entry in enumerate(entries)
+            index
+            for index, entry in enumerate(entries)
             if isinstance(entry, ActionEntry)
             or (isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"))
         ),
@@ -184,13 +185,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         write_whole(out, text.encode("utf-8"), replace=args.force)
     except FileExistsError:
-        raise CliError(f"{out} already exists",
-                       "pass --force to overwrite it, or choose another --out path; "
-                       "nothing was written") from None
+        raise CliError(
+            f"{out} already exists",
+            "pass --force to overwrite it, or choose another --out path; nothing was written",
+        ) from None
     except OSError as err:
-        raise CliError(f"cannot write {out}: {err.strerror or err}",
-                       "free some space or choose another --out path; nothing was written",
-                       EXIT_BAD) from None
+        raise CliError(
+            f"cannot write {out}: {err.strerror or err}",
+            "free some space or choose another --out path; nothing was written",
+            EXIT_BAD,
+        ) from None
     print(f"exported to {out}")
     return EXIT_OK
 
@@ -220,9 +224,10 @@ def _check_target(out: Path, *, force: bool) -> None:
     if out.is_dir():
         raise CliError(f"{out} is a folder", "give --out the path of a file to write")
     if out.exists() and not force:
-        raise CliError(f"{out} already exists",
-                       "pass --force to overwrite it, or choose another --out path; "
-                       "nothing was written")
+        raise CliError(
+            f"{out} already exists",
+            "pass --force to overwrite it, or choose another --out path; nothing was written",
+        )
 
 
 def _hides_hands(match: Match) -> bool:
@@ -264,21 +269,25 @@ def _export_text(match: Match, args: argparse.Namespace) -> str:
         )
     if args.seat is not None:
         if args.seat > len(seats):
-            raise CliError(f"this match has no seat {args.seat}",
-                           f"choose --seat 1 to {len(seats)}")
+            raise CliError(
+                f"this match has no seat {args.seat}", f"choose --seat 1 to {len(seats)}"
+            )
         perspective: int | None = args.seat - 1
         name = seats[args.seat - 1].name
         seen = (
             f"{name} (seat {args.seat}); this shows {name}'s hand, no one else's"
-            if hidden and not match.is_over else f"{name} (seat {args.seat})"
+            if hidden and not match.is_over
+            else f"{name} (seat {args.seat})"
         )
     elif match.is_over:
         perspective = None
         seen = "everyone (the match is over, so every hand is shown)" if hidden else "everyone"
     elif hidden:
         perspective = SPECTATOR
-        seen = ("no seat: the public transcript, no one's hand is shown "
-                "(the match is not over; --seat N shows what player N saw)")
+        seen = (
+            "no seat: the public transcript, no one's hand is shown "
+            "(the match is not over; --seat N shows what player N saw)"
+        )
     else:
         perspective, seen = SPECTATOR, "everyone (nothing is hidden in this game)"
     markdown = args.format == "md"
@@ -322,15 +331,18 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError(str(err), hint) from None
     existing = paths.matches_dir() / file_name(header)
     if existing.exists():
-        raise CliError(f"this match is already in the store: {existing}",
-                       "nothing was imported; remove that file first to import it again")
+        raise CliError(
+            f"this match is already in the store: {existing}",
+            "nothing was imported; remove that file first to import it again",
+        )
     try:
         path = import_json(args.file)
     except Unstorable as err:
         raise CliError(str(err), hint) from None
     except SaveFailed as err:
-        raise CliError(str(err), "check the disk space and Parlour's data folder",
-                       EXIT_BAD) from None
+        raise CliError(
+            str(err), "check the disk space and Parlour's data folder", EXIT_BAD
+        ) from None
     except LogError as err:
         raise CliError(str(err), hint) from None
     print(path)
@@ -344,8 +356,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     listing = scan_matches()
     for path, why in listing.unreadable:
-        say_error(f"skipped {path.name}: {_unnamed(why, path)}",
-                  f"check it with: {PROG} verify {path}")
+        say_error(
+            f"skipped {path.name}: {_unnamed(why, path)}", f"check it with: {PROG} verify {path}"
+        )
     if not listing.matches:
         print(f"no saved matches in {paths.matches_dir()}")
         return EXIT_OK
@@ -358,15 +371,17 @@ def cmd_list(args: argparse.Namespace) -> int:
             result = "finished: " + (
                 winners_text(found.outcome.winners, names) if found.outcome.winners else "draw"
             )
-        rows.append((
-            found.header.match_id[:8],
-            found.title,
-            ", ".join(names),
-            str(found.turns),
-            datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M"),
-            result,
-            found.path.name,
-        ))
+        rows.append(
+            (
+                found.header.match_id[:8],
+                found.title,
+                ", ".join(names),
+                str(found.turns),
+                datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M"),
+                result,
+                found.path.name,
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]

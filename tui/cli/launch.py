@@ -73,9 +73,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     path = locate_match(args.match)
     if summarise(read_log(path)).finished and _really_over(path):
-        raise CliError(
-            f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}"
-        )
+        raise CliError(f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}")
     return launch(Start(kind="resume", match=str(path)))
 
 

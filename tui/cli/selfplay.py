@@ -60,8 +60,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         rules, args.players or (len(given) if len(given) > 1 else rules.min_players)
     )
     if len(given) > 1 and len(given) != players:
-        raise CliError(f"{len(given)} --seat given for {players} players",
-                       f"give one --seat for every seat, or one for all {players}")
+        raise CliError(
+            f"{len(given)} --seat given for {players} players",
+            f"give one --seat for every seat, or one for all {players}",
+        )
     specs = given * players if len(given) == 1 else given or ["random"] * players
     seats = tuple(
         Seat(f"{bot_title(spec)} {n}", "bot", spec) for n, spec in enumerate(specs, start=1)
@@ -119,23 +121,29 @@ def prepare_folder(out: Path, game: str, games: int) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise CliError(f"cannot create {out}: {err.strerror or err}",
-                       "choose a folder you can write to") from None
+        raise CliError(
+            f"cannot create {out}: {err.strerror or err}", "choose a folder you can write to"
+        ) from None
     pattern = re.compile(rf"{re.escape(game)}-(\d+)\.parlour")
     taken: list[str] = []
     try:
         for entry in sorted(out.iterdir()):
             found = pattern.fullmatch(entry.name)
-            if found and 1 <= int(found[1]) <= games and entry.name == match_name(
-                game, int(found[1]), games
+            if (
+                found
+                and 1 <= int(found[1]) <= games
+                and entry.name == match_name(game, int(found[1]), games)
             ):
                 taken.append(entry.name)
     except OSError as err:
-        raise CliError(f"cannot read {out}: {err.strerror or err}",
-                       "choose a folder you can read and write") from None
+        raise CliError(
+            f"cannot read {out}: {err.strerror or err}", "choose a folder you can read and write"
+        ) from None
     if taken:
-        raise CliError(f"{out / taken[0]} already exists ({len(taken)} of the files would clash)",
-                       "choose an empty folder or remove the old files; nothing was overwritten")
+        raise CliError(
+            f"{out / taken[0]} already exists ({len(taken)} of the files would clash)",
+            "choose an empty folder or remove the old files; nothing was overwritten",
+        )
 
 
 def play_one(
@@ -171,7 +179,8 @@ def play_one(
     except LogError as err:
         todo = (
             "something else is writing to the --out folder; give each run its own folder"
-            if path.exists() else "check that the --out folder is writable"
+            if path.exists()
+            else "check that the --out folder is writable"
         )
         raise CliError(str(err), todo, EXIT_BAD) from None
     except KeyboardInterrupt:
@@ -185,8 +194,9 @@ def play_one(
         writer.close()
         discard(path)
         if isinstance(err, LogError):
-            raise CliError(str(err), "check the disk space and the --out folder",
-                           EXIT_BAD) from None
+            raise CliError(
+                str(err), "check the disk space and the --out folder", EXIT_BAD
+            ) from None
         raise
     return match
 

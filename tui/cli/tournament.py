@@ -92,10 +92,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 specs = [a if seat == a_seat else b for seat in range(players)]
                 seats = _seats(specs, a_seat)
                 chance = random.Random(master.getrandbits(64))
-                bots = {seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in
-                        enumerate(specs)}
-                match = play_one(rules, options, seats, bots, chance,
-                                 None if out is None else out / name)
+                bots = {
+                    seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in enumerate(specs)
+                }
+                match = play_one(
+                    rules, options, seats, bots, chance, None if out is None else out / name
+                )
                 outcome = match.outcome()
                 assert outcome is not None
                 results.games.append((outcome, a_seat))
@@ -106,8 +108,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             progress.close()
             played = len(results.games)
             kept = f"; {played} match files in {out}" if out is not None else ""
-            print(f"interrupted after {played} of {args.games} games{kept} "
-                  "(the unfinished game is not counted)", file=sys.stderr)
+            print(
+                f"interrupted after {played} of {args.games} games{kept} "
+                "(the unfinished game is not counted)",
+                file=sys.stderr,
+            )
             print(_report(rules, results, args.seed, args.games, interrupted=True), flush=True)
             return EXIT_INTERRUPTED
     progress.close()
@@ -148,15 +153,16 @@ class _Progress:
         record = f"A {so_far.wins}-{so_far.draws}-{so_far.losses}"
         if self.bar:
             filled = BAR * done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{self.total}"
-                              f"  {record}")
+            self.stream.write(
+                f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{self.total}  {record}"
+            )
             self.drawn = True
         else:
             outcome, seat = results.games[-1]
-            got = ("drew" if outcome.is_draw else
-                   "won" if seat in outcome.winners else "lost")
-            self.stream.write(f"game {done}/{self.total}: A at seat {seat + 1} {got}; "
-                              f"{record} so far\n")
+            got = "drew" if outcome.is_draw else "won" if seat in outcome.winners else "lost"
+            self.stream.write(
+                f"game {done}/{self.total}: A at seat {seat + 1} {got}; {record} so far\n"
+            )
         self.stream.flush()
 
     def close(self) -> None:
@@ -177,8 +183,11 @@ def _report(
     tally = results.tally()
     low, high = tally.interval
     fair = 1 / results.players
-    share = ("50%" if results.players == 2
-             else f"a fair share of {fair:.0%}, one win in {results.players}")
+    share = (
+        "50%"
+        if results.players == 2
+        else f"a fair share of {fair:.0%}, one win in {results.players}"
+    )
     if not played:
         verdict = "no game finished"
     elif low > fair:
@@ -190,12 +199,11 @@ def _report(
     lines = [
         ("Partial result, " if interrupted else "")
         + f"{rules.title}, {results.players} players, {played} of {games} games, seed {seed}:"
-        f" A {a.spec} against B {b.spec}"
-        + (" at every other seat" if results.players > 2 else ""),
+        f" A {a.spec} against B {b.spec}" + (" at every other seat" if results.players > 2 else ""),
         "A " + summary(a.spec, b.spec, tally),
         f"  {verdict}",
-        "A by seat: " + ", ".join(_seat_line(results.tally(seat), seat)
-                                  for seat in range(results.players)),
+        "A by seat: "
+        + ", ".join(_seat_line(results.tally(seat), seat) for seat in range(results.players)),
         "Time per decision:",
     ]
     for side, name in ((a, "A"), (b, "B")):
@@ -216,8 +224,10 @@ def _report(
 def _seat_line(tally: Tally, seat: int) -> str:
     if not tally.matches:
         return f"seat {seat + 1} no games"
-    return (f"seat {seat + 1} {tally.wins}-{tally.draws}-{tally.losses} "
-            f"({tally.rate:.0%} of {tally.matches})")
+    return (
+        f"seat {seat + 1} {tally.wins}-{tally.draws}-{tally.losses} "
+        f"({tally.rate:.0%} of {tally.matches})"
+    )
 
 
 def _ms(seconds: float) -> str:

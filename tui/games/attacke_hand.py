@@ -51,7 +51,7 @@ def groups(hand: Sequence[str]) -> list[tuple[str, list[int]]]:
         members = [i for i, c in enumerate(hand) if (colour_of(c) or "S") == key]
         members.sort(key=lambda i: (value_of(hand[i]), i))
         for start in range(0, len(members), PER_ROW):
-            rows.append((key, members[start:start + PER_ROW]))
+            rows.append((key, members[start : start + PER_ROW]))
     return rows
 
 
@@ -171,18 +171,27 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
             yield HandButton("[b]y[/b] Pass+draw", id="at-yes", compact=True, variant="primary")
             yield HandButton("[b]n[/b] Pass, no card", id="at-no", compact=True)
             for c in COLOURS:
-                yield HandButton(Content.assemble(
-                    (c.lower(), "bold"), " ", (COLOUR_NAMES[c], COLOUR_STYLE[c])),
-                    id=f"at-colour-{c}", compact=True)
+                yield HandButton(
+                    Content.assemble((c.lower(), "bold"), " ", (COLOUR_NAMES[c], COLOUR_STYLE[c])),
+                    id=f"at-colour-{c}",
+                    compact=True,
+                )
             yield HandButton("[b]Esc[/b] Clear", id="at-cancel", compact=True)
 
     # -- what the screen calls -------------------------------------------------------------------
     def show(self, view: AttackeView, turn: Turn | None) -> None:
         old = self._view
-        fresh = (turn is None or self._turn is None or old is None or old.hand != view.hand
-                 or old.phase != view.phase or old.contest != view.contest)
-        before = self.hand[self.cursor] if old is not None and self.cursor < len(self.hand) \
-            else None
+        fresh = (
+            turn is None
+            or self._turn is None
+            or old is None
+            or old.hand != view.hand
+            or old.phase != view.phase
+            or old.contest != view.contest
+        )
+        before = (
+            self.hand[self.cursor] if old is not None and self.cursor < len(self.hand) else None
+        )
         same_seat = old is not None and old.viewer == view.viewer
         self._view, self._turn = view, turn
         if fresh:
@@ -252,8 +261,7 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         if off:
             name = COLOUR_NAMES.get(contest, "?")
             hint = " (or face down with f)" if view.face_down else ""
-            return None, (f"Only {name} knights and shields go face up in a {name} "
-                          f"contest{hint}")
+            return None, (f"Only {name} knights and shields go face up in a {name} contest{hint}")
         return Play(values, shields, tuple(downs)), None
 
     def _reason(self, action: AttackeAction) -> str | None:
@@ -281,7 +289,10 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
                 here = i == self.cursor and self._turn is not None
                 cell = Content.assemble(
                     Content.styled("▸" if here else " ", "bold $accent"),
-                    Content.styled(sign, "bold"), face.pad_right(3 - len(card)), " ")
+                    Content.styled(sign, "bold"),
+                    face.pad_right(3 - len(card)),
+                    " ",
+                )
                 if here:
                     cell = cell.stylize("reverse", 1, 5)
                 elif mark:
@@ -305,23 +316,33 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
             return Content.assemble("Your chips: ", *(chip_content(c) for c in view.chips[me]))
         value = self._value()
         if view.phase == "open":
-            return Content.assemble("Selected ", (str(value), "bold"),
-                                    (f" · opens at {value}" if value else "", ""))
+            return Content.assemble(
+                "Selected ", (str(value), "bold"), (f" · opens at {value}" if value else "", "")
+            )
         beat = max((t for s, t in enumerate(view.totals) if s != me), default=0)
         total = view.totals[me] + value
-        verdict = (Content.styled(f"> {beat} ✓", "bold $success") if total > beat
-                   else Content.styled(f"≤ {beat} ✗", "bold $text-error"))
+        verdict = (
+            Content.styled(f"> {beat} ✓", "bold $success")
+            if total > beat
+            else Content.styled(f"≤ {beat} ✗", "bold $text-error")
+        )
         return Content.assemble(
-            "Selected ", (str(value), "bold"), f" · total {view.totals[me]}+{value} = ",
-            (str(total), "bold"), " ", verdict)
+            "Selected ",
+            (str(value), "bold"),
+            f" · total {view.totals[me]}+{value} = ",
+            (str(total), "bold"),
+            " ",
+            verdict,
+        )
 
     def _explain(self) -> Content:
         view = self._view
         if view is None or self._turn is None:
             return Content("")
         if self.mode == "return":
-            return Content("You passed with a 10-shield laid: press the letter of the chip "
-                           "to give back.")
+            return Content(
+                "You passed with a 10-shield laid: press the letter of the chip to give back."
+            )
         if self.mode == "pass":
             return Content("Pass: draw a card? y yes · n no · Esc back")
         if self.mode == "colour":
@@ -334,7 +355,7 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         reason = self._reason(play)
         if reason is not None:
             return Content.assemble(("✗ ", "bold"), (reason, "bold $text-error"))
-        verb = (f"Open {COLOUR_NAMES[play.colour]}" if play.colour is not None else "Fight")
+        verb = f"Open {COLOUR_NAMES[play.colour]}" if play.colour is not None else "Fight"
         return Content.assemble(("✓ ", "bold"), verb, (" — Enter to play, Esc to clear", "dim"))
 
     def _opening(self) -> Content:
@@ -346,8 +367,7 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
             return Content(f"Open: select knights of one colour (space{down}), then Enter.")
         if view.phase == "fight":
             name = COLOUR_NAMES.get(view.colour or "", "?")
-            return Content(f"Select {name} knights or shields (space{down}), Enter; "
-                           "or p to pass.")
+            return Content(f"Select {name} knights or shields (space{down}), Enter; or p to pass.")
         return Content("")
 
     def _waiting(self) -> Content:
@@ -386,12 +406,14 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
             owned = view.chips[self.me]
             shown[f"at-colour-{c}"] = mode == "colour" or (mode == "return" and c in owned)
         self.query_one("#at-cancel", HandButton).label = (
-            "[b]Esc[/b] Back" if mode in ("pass", "colour") else "[b]Esc[/b] Clear")
+            "[b]Esc[/b] Back" if mode in ("pass", "colour") else "[b]Esc[/b] Clear"
+        )
         for button in self.query(HandButton):
             button.display = shown.get(button.id or "", False)
         play, _ = self.composed()
         self.query_one("#at-play", HandButton).disabled = (
-            play is None or self._reason(play) is not None)
+            play is None or self._reason(play) is not None
+        )
 
     def _hint(self, text: Content) -> None:
         self.query_one("#at-hint", Static).update(text)
@@ -446,8 +468,13 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
 
     def action_face_down(self) -> None:
         view = self._view
-        if (self._turn is None or view is None or not view.face_down or self.mode != "select"
-                or self.cursor >= len(self.hand)):
+        if (
+            self._turn is None
+            or view is None
+            or not view.face_down
+            or self.mode != "select"
+            or self.cursor >= len(self.hand)
+        ):
             return
         if self.marks.get(self.cursor) == "down":
             del self.marks[self.cursor]
@@ -461,8 +488,7 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         if self._turn is None or self.mode != "select" or not rows:
             return
         key = next((k for k, ix in rows if self.cursor in ix), rows[0][0])
-        same = [i for k, ix in rows if k == key for i in ix
-                if value_of(self.hand[i]) == value]
+        same = [i for k, ix in rows if k == key for i in ix if value_of(self.hand[i]) == value]
         if not same:
             return
         free = [i for i in same if i not in self.marks]
@@ -521,15 +547,21 @@ class AttackeHand(PrivateWidget[AttackeView], can_focus=True):
         if self.mode != "select":
             return
         play, missing = self.composed()
-        if play is None and missing is not None and view.phase == "open" and \
-                missing.startswith("Which colour"):
+        if (
+            play is None
+            and missing is not None
+            and view.phase == "open"
+            and missing.startswith("Which colour")
+        ):
             self.mode = "colour"
             self._update()
             return
         if play is None:
-            self._hint(Content.assemble(("✗ ", "bold"),
-                                        (missing or "Select cards first (space)",
-                                         "bold $text-error")))
+            self._hint(
+                Content.assemble(
+                    ("✗ ", "bold"), (missing or "Select cards first (space)", "bold $text-error")
+                )
+            )
             return
         self._choose(play)
 

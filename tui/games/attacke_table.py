@@ -109,8 +109,7 @@ class FlyingLabel(Static):
         self.styles.width = max(1, text.cell_length)
         self.display = True
         self.offset = start
-        self.animate("offset", end, duration=FLIGHT, easing="out_cubic",
-                     on_complete=self._landed)
+        self.animate("offset", end, duration=FLIGHT, easing="out_cubic", on_complete=self._landed)
 
     def _landed(self) -> None:
         self.display = False
@@ -193,20 +192,27 @@ class AttackeTable(TableWidget[AttackeView]):
             laid = pad(laid_content(view.laid[seat], view.hidden_counts[seat]), LAID_WIDTH)
             total = view.totals[seat]
             best = total > 0 and total == view.to_beat
-            tail = Content.styled(f"={total:>3}" + (" high" if best else ""),
-                                  "bold" if best else "")
+            tail = Content.styled(
+                f"={total:>3}" + (" high" if best else ""), "bold" if best else ""
+            )
         return Content.assemble(marker, name, " ", chips, hand, laid, " ", tail)
 
     def info_line(self, view: AttackeView) -> Content:
-        pile = Content.assemble(("pile ", "dim"), (str(view.pile), "bold"),
-                                ("  discard ", "dim"), (str(view.discard), "bold"))
+        pile = Content.assemble(
+            ("pile ", "dim"),
+            (str(view.pile), "bold"),
+            ("  discard ", "dim"),
+            (str(view.discard), "bold"),
+        )
         goal = Content.styled(f"  ·  {view.chips_to_win} colours win", "dim")
         if view.colour is not None:
             name = COLOUR_NAMES[view.colour]
             head = Content.assemble(
                 (f"{name} contest ", COLOUR_STYLE[view.colour]),
                 (f"({view.colour})", COLOUR_STYLE[view.colour]),
-                ("  ·  to beat ", "dim"), (str(view.to_beat), "bold"), ("  ·  ", "dim"),
+                ("  ·  to beat ", "dim"),
+                (str(view.to_beat), "bold"),
+                ("  ·  ", "dim"),
             )
         elif view.phase == "over":
             head = Content.styled("game over  ·  ", "bold")
@@ -246,8 +252,11 @@ class AttackeTable(TableWidget[AttackeView]):
         """Fly what moved between two views: newly laid cards first, else a chip."""
         fly = self.query_one(FlyingLabel)
         bottom = Offset(LAID_X, len(self.names))
-        same = (before.colour is not None and after.colour is not None
-                and before.contest == after.contest)
+        same = (
+            before.colour is not None
+            and after.colour is not None
+            and before.contest == after.contest
+        )
         for seat in range(len(self.names)):
             if after.colour is None or after.passed[seat]:
                 continue
@@ -265,9 +274,14 @@ class AttackeTable(TableWidget[AttackeView]):
         for seat in range(len(self.names)):
             gained = [c for c in after.chips[seat] if c not in before.chips[seat]]
             if gained:
-                giver = next((s for s in range(len(self.names))
-                              if gained[0] in before.chips[s]
-                              and gained[0] not in after.chips[s]), None)
+                giver = next(
+                    (
+                        s
+                        for s in range(len(self.names))
+                        if gained[0] in before.chips[s] and gained[0] not in after.chips[s]
+                    ),
+                    None,
+                )
                 start = Offset(CHIPS_X, giver) if giver is not None else bottom
                 fly.fly(chip_content(gained[0]), start, Offset(CHIPS_X, seat))
                 self._flash(seat)

@@ -130,8 +130,7 @@ class BoardAdapter(Protocol[V_contra]):
         """Moves made so far: the board slides a stone when this grows by one."""
         ...
 
-    def last(self, view: V_contra) -> LastShown | None:
-        ...
+    def last(self, view: V_contra) -> LastShown | None: ...
 
     def movable(self, view: V_contra, seat: int) -> frozenset[int]:
         """The squares of the stones `seat` may pick now."""
@@ -153,14 +152,11 @@ class BoardAdapter(Protocol[V_contra]):
         can say why), or None when no action has that shape."""
         ...
 
-    def captures(self, action: Any) -> bool:
-        ...
+    def captures(self, action: Any) -> bool: ...
 
-    def crosses(self, action: Any) -> bool:
-        ...
+    def crosses(self, action: Any) -> bool: ...
 
-    def notation(self, action: Any) -> str:
-        ...
+    def notation(self, action: Any) -> str: ...
 
     def about(self, view: V_contra, seat: int, selection: tuple[int, ...]) -> str:
         """A line on the picked stones: how they move."""
@@ -441,8 +437,9 @@ class Board8x8(TableWidget[V]):
         distance = max(abs(start % SIZE - end % SIZE), abs(start // SIZE - end // SIZE))
         duration = min(SLIDE_LONGEST, max(SLIDE_SHORTEST, SLIDE_PER_SQUARE * distance + 0.1))
         self.grid.progress = 0.0
-        self.grid.animate("progress", 1.0, duration=duration, easing="in_out_cubic",
-                          on_complete=self._slid)
+        self.grid.animate(
+            "progress", 1.0, duration=duration, easing="in_out_cubic", on_complete=self._slid
+        )
 
     def _slid(self) -> None:
         if self.grid.progress >= 1.0:

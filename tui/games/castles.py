@@ -213,8 +213,7 @@ def _discard_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
     counts: dict[Card, int] = {}
     for card in state.discards:
         counts[card] = counts.get(card, 0) + 1
-    texts = {card: card if counts[card] == 1 else f"{card}\u00d7{counts[card]}"
-             for card in counts}
+    texts = {card: card if counts[card] == 1 else f"{card}\u00d7{counts[card]}" for card in counts}
     label = f"Giant's discards ({len(state.discards)}):"
     width = len(label) + sum(len(t) + 1 for t in texts.values()) + (5 if not texts else 0)
     if w.fits(width + 3):
@@ -356,15 +355,36 @@ def flights(old: EnglishmanState, new: EnglishmanState) -> list[FlightPlan]:
     castles = old.castles
     if isinstance(action, Wife):
         card = castles[action.castle][action.card]
-        return [FlightPlan(old, new, ("castle", action.castle, action.card),
-                           ("castle", action.castle, action.to), (card,))]
+        return [
+            FlightPlan(
+                old,
+                new,
+                ("castle", action.castle, action.card),
+                ("castle", action.castle, action.to),
+                (card,),
+            )
+        ]
     if isinstance(action, FrontToFront):
-        return [FlightPlan(old, new, ("castle", action.source, 0), ("castle", action.target, 0),
-                           (castles[action.source][0],))]
+        return [
+            FlightPlan(
+                old,
+                new,
+                ("castle", action.source, 0),
+                ("castle", action.target, 0),
+                (castles[action.source][0],),
+            )
+        ]
     if isinstance(action, BackToFront):
         n = len(castles[action.castle]) - 1
-        return [FlightPlan(old, new, ("castle", action.castle, n), ("castle", action.castle, 0),
-                           (castles[action.castle][-1],))]
+        return [
+            FlightPlan(
+                old,
+                new,
+                ("castle", action.castle, n),
+                ("castle", action.castle, 0),
+                (castles[action.castle][-1],),
+            )
+        ]
     if isinstance(action, FrontToStalk | BackToStalk):
         castle = castles[action.castle]
         index = 0 if isinstance(action, FrontToStalk) else len(castle) - 1
@@ -372,18 +392,35 @@ def flights(old: EnglishmanState, new: EnglishmanState) -> list[FlightPlan]:
             target: Place = ("stalk", len(new.completed) - 1, STALK_CARDS)
         else:
             target = ("stalk", len(new.completed), len(new.current) - 1)
-        return [FlightPlan(old, new, ("castle", action.castle, index), target,
-                           (castle[index],))]
+        return [FlightPlan(old, new, ("castle", action.castle, index), target, (castle[index],))]
     if isinstance(action, Discard):
         card = castles[action.castle][action.card]
-        return [FlightPlan(old, new, ("castle", action.castle, action.card),
-                           ("discard", VALUE[card], 0), (card,))]
+        return [
+            FlightPlan(
+                old,
+                new,
+                ("castle", action.castle, action.card),
+                ("discard", VALUE[card], 0),
+                (card,),
+            )
+        ]
     if isinstance(action, MoveFour):
-        return [FlightPlan(old, new, ("castle", action.source, 0), ("castle", action.target, 0),
-                           castles[action.source][:4])]
+        return [
+            FlightPlan(
+                old,
+                new,
+                ("castle", action.source, 0),
+                ("castle", action.target, 0),
+                castles[action.source][:4],
+            )
+        ]
     if isinstance(action, DoubleMove):
-        a, b, c, d = (action.first_source, action.first_target, action.second_source,
-                      action.second_target)
+        a, b, c, d = (
+            action.first_source,
+            action.first_target,
+            action.second_source,
+            action.second_target,
+        )
         mid = replace(old, castles=move_front(castles, a, b))
         return [
             FlightPlan(old, mid, ("castle", a, 0), ("castle", b, 0), (castles[a][0],)),
@@ -447,8 +484,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(c + 1), f"castle({c})", f"castle {c + 1}", show=False)
-          for c in range(CASTLES)),
+        *(
+            Binding(str(c + 1), f"castle({c})", f"castle {c + 1}", show=False)
+            for c in range(CASTLES)
+        ),
         Binding("f", "run('f')", "front", show=False),
         Binding("b", "run('b')", "back", show=False),
         Binding("s", "run('s')", "beanstalk", show=False),
@@ -585,8 +624,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             self.threats.update(self._threats(self._view))
 
     def _title(self, view: EnglishmanState) -> str:
-        jack, giant = (f"{role} ({name})" if name.lower() != role.lower() else role
-                       for role, name in zip(("Jack", "Giant"), self.names, strict=False))
+        jack, giant = (
+            f"{role} ({name})" if name.lower() != role.lower() else role
+            for role, name in zip(("Jack", "Giant"), self.names, strict=False)
+        )
         if view.phase == "deal":
             return "The Blood of an Englishman · dealing the castles"
         if view.phase == "over":
@@ -606,16 +647,25 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         t = threats(view)
         levels = (t.parallel >= 3, t.vertical >= 3, t.finishable < t.needed or t.slack <= 2)
         hits = (t.parallel >= 4, t.vertical >= 4, t.finishable < t.needed)
-        marks = [("✗ ", "bold $text-error") if hit else (
-            ("▲ ", "bold $text-warning") if near else ("· ", "dim"))
-            for near, hit in zip(levels, hits, strict=True)]
+        marks = [
+            ("✗ ", "bold $text-error")
+            if hit
+            else (("▲ ", "bold $text-warning") if near else ("· ", "dim"))
+            for near, hit in zip(levels, hits, strict=True)
+        ]
         if self.has_class("-compact"):  # one row: the same facts, shorter
             where = "" if t.vertical_castle is None else f" (castle {t.vertical_castle + 1})"
             return Content.assemble(
-                marks[0], ("parallel ", "bold"), f"{t.parallel}/4 ", marks[1],
-                ("vertical ", "bold"), f"{t.vertical}/4{where} ", marks[2],
-                ("starved ", "bold"), f"can finish {t.finishable} of {t.needed} "
-                f"(slack {t.slack})")
+                marks[0],
+                ("parallel ", "bold"),
+                f"{t.parallel}/4 ",
+                marks[1],
+                ("vertical ", "bold"),
+                f"{t.vertical}/4{where} ",
+                marks[2],
+                ("starved ", "bold"),
+                f"can finish {t.finishable} of {t.needed} (slack {t.slack})",
+            )
         lines = []
         for line, mark in zip(t.lines(), marks, strict=True):
             name, _, rest = line.partition(": ")
@@ -649,8 +699,9 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             return view, marks
         return self._marked_giant(view, d, marks)
 
-    def _marked_setup(self, view: EnglishmanState, d: Draft,
-                      marks: Marks) -> tuple[EnglishmanState, Marks]:
+    def _marked_setup(
+        self, view: EnglishmanState, d: Draft, marks: Marks
+    ) -> tuple[EnglishmanState, Marks]:
         if d.keep:
             return view, marks
         if d.cursor is None:
@@ -663,9 +714,13 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         if not d.lifted:
             marks.picked.add(("castle", c, i))
             return view, marks
-        preview = replace(view, castles=tuple(
-            moved_within(castle, i, d.place) if k == c else castle
-            for k, castle in enumerate(view.castles)))
+        preview = replace(
+            view,
+            castles=tuple(
+                moved_within(castle, i, d.place) if k == c else castle
+                for k, castle in enumerate(view.castles)
+            ),
+        )
         marks.picked.add(("castle", c, d.place))
         return preview, marks
 
@@ -674,7 +729,8 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         if d.source is None:
             for c, castle in enumerate(view.castles):
                 front = FrontToStalk(c) in legal or any(
-                    FrontToFront(c, t) in legal for t in range(CASTLES))
+                    FrontToFront(c, t) in legal for t in range(CASTLES)
+                )
                 back = BackToFront(c) in legal or BackToStalk(c) in legal
                 if front:
                     marks.legal |= {("castle", c, 0), ("front", c, 0)}
@@ -704,8 +760,9 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             else:
                 marks.rows[c if d.dest == "f" else int(d.dest)] = "▶"
 
-    def _marked_giant(self, view: EnglishmanState, d: Draft,
-                      marks: Marks) -> tuple[EnglishmanState, Marks]:
+    def _marked_giant(
+        self, view: EnglishmanState, d: Draft, marks: Marks
+    ) -> tuple[EnglishmanState, Marks]:
         legal = self._legal
         if d.mode in ("", "x"):
             for action in legal:
@@ -749,8 +806,12 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         for double in legal:
             if not isinstance(double, DoubleMove):
                 continue
-            values = (double.first_source, double.first_target, double.second_source,
-                      double.second_target)
+            values = (
+                double.first_source,
+                double.first_target,
+                double.second_source,
+                double.second_target,
+            )
             if values[:n] == picks:
                 marks.rows.setdefault(values[n], "»")
                 if n in (0, 2):
@@ -873,8 +934,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         if command.startswith("castle"):
             c = int(command[6:])
             if d.lifted and d.cursor is not None and c != d.cursor[0]:
-                self._refuse("The Giant's wife moves a card within its own castle: "
-                             "← → to choose its place, Esc to pick another card")
+                self._refuse(
+                    "The Giant's wife moves a card within its own castle: "
+                    "← → to choose its place, Esc to pick another card"
+                )
                 return
             if not castles[c]:
                 self._refuse(f"Castle {c + 1} is empty")
@@ -918,12 +981,15 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
                 if end == "b":
                     self._pick_dest(view, "f")
                 else:
-                    self._refuse("The front card must go to the front of a different castle "
-                                 "(or s: the beanstalk)")
+                    self._refuse(
+                        "The front card must go to the front of a different castle "
+                        "(or s: the beanstalk)"
+                    )
                 return
             if end == "b":
-                self._refuse("A back card goes to its own castle's front (f) or onto the "
-                             "beanstalk (s)")
+                self._refuse(
+                    "A back card goes to its own castle's front (f) or onto the beanstalk (s)"
+                )
                 return
             self._pick_dest(view, c)
         elif command in ("f", "b"):
@@ -1006,8 +1072,9 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
                 self._refuse(self._wrong_key(command))
             return
         if d.mode == "":
-            self._refuse("First choose the Giant's action: x discard, m move four, "
-                         "d two single moves")
+            self._refuse(
+                "First choose the Giant's action: x discard, m move four, d two single moves"
+            )
             return
         if not command.startswith("castle"):
             self._refuse(self._wrong_key(command))
@@ -1020,12 +1087,17 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             return
         trial = (*picks, c)
         if d.mode == "m":
-            ok = any(isinstance(a, MoveFour) and (a.source, a.target)[: len(trial)] == trial
-                     for a in self._legal)
+            ok = any(
+                isinstance(a, MoveFour) and (a.source, a.target)[: len(trial)] == trial
+                for a in self._legal
+            )
         else:
-            ok = any(isinstance(a, DoubleMove) and (
-                a.first_source, a.first_target, a.second_source, a.second_target
-            )[: len(trial)] == trial for a in self._legal)
+            ok = any(
+                isinstance(a, DoubleMove)
+                and (a.first_source, a.first_target, a.second_source, a.second_target)[: len(trial)]
+                == trial
+                for a in self._legal
+            )
         if not ok:
             self._refuse(self._why_not(view, d.mode, trial))
             return
@@ -1035,8 +1107,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         castles = view.castles
         if mode == "m":
             if len(trial) == 1:
-                return (f"Castle {trial[0] + 1} holds {len(castles[trial[0]])} cards: "
-                        "moving four needs four")
+                return (
+                    f"Castle {trial[0] + 1} holds {len(castles[trial[0]])} cards: "
+                    "moving four needs four"
+                )
             return "The four cards must go to the front of a different castle"
         n = len(trial)
         if n == 1:
@@ -1044,8 +1118,7 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         if n == 2 or n == 4:
             return "A card must go to the front of a different castle"
         if trial[2] == trial[1]:
-            return ("The second move must take a different card, not the one the first just "
-                    "placed")
+            return "The second move must take a different card, not the one the first just placed"
         return f"Castle {trial[2] + 1} is empty"
 
     def _move_cursor(self, view: EnglishmanState, command: str) -> None:
@@ -1107,8 +1180,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             if d.mode == "x" and d.cursor == (c, i):
                 self._confirm()
             elif KIND[view.castles[c][i]] != "beanstalk":
-                self._refuse(f"The Giant discards only beanstalk cards, never a "
-                             f"{KIND[view.castles[c][i]]} card ({view.castles[c][i]})")
+                self._refuse(
+                    f"The Giant discards only beanstalk cards, never a "
+                    f"{KIND[view.castles[c][i]]} card ({view.castles[c][i]})"
+                )
             else:
                 self._draft = Draft(mode="x", cursor=(c, i))
         elif kind in ("castle", "row", "front", "back"):
@@ -1155,15 +1230,17 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             if d.source is None:
                 return "pick a card: 1-5 (its front), b for its back"
             return "where to: 1-5 another castle, s the beanstalk" + (
-                ", f its own front" if d.source[1] == "b" else "")
+                ", f its own front" if d.source[1] == "b" else ""
+            )
         if d.mode == "":
             return "choose x discard, m move four or d two single moves"
         if d.mode == "x":
             return "pick the beanstalk card to discard (1-5, ← →, or click)"
         if d.mode == "m":
             return "pick the castle to take four from" if not d.picks else "pick where they go"
-        return ("first move: from", "first move: to", "second move: from",
-                "second move: to")[min(len(d.picks), 3)] + " (1-5)"
+        return ("first move: from", "first move: to", "second move: from", "second move: to")[
+            min(len(d.picks), 3)
+        ] + " (1-5)"
 
     def _explain(self) -> Content:
         view, d = self._view, self._draft
@@ -1182,25 +1259,37 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
             if reason is not None:
                 return Content.assemble(("✗ ", "bold"), (reason, "bold $text-error"))
             return Content.assemble(
-                ("✓ ", "bold"), (notation(action), "bold"), " ", self._words(view, action),
+                ("✓ ", "bold"),
+                (notation(action), "bold"),
+                " ",
+                self._words(view, action),
                 self._danger(view, action),
-                (" · ", "dim"), self._link("Enter", "enter"), (" plays, ", "dim"),
-                self._link("Esc", "cancel"), (" goes back", "dim"))
+                (" · ", "dim"),
+                self._link("Enter", "enter"),
+                (" plays, ", "dim"),
+                self._link("Esc", "cancel"),
+                (" goes back", "dim"),
+            )
         return Content.assemble(self._where(view, d), self._keys(view, d))
 
     def _role(self, seat: int) -> str:
         role = ("Jack", "the Giant")[seat]
         name = self.names[seat] if seat < len(self.names) else ""
-        return f"{name} ({role.removeprefix('the ')})" if name and name.lower() not in (
-            "jack", "giant") else role
+        return (
+            f"{name} ({role.removeprefix('the ')})"
+            if name and name.lower() not in ("jack", "giant")
+            else role
+        )
 
     def _words(self, view: EnglishmanState, action: EnglishmanAction) -> str:
         c = view.castles
         if isinstance(action, KeepDeal):
             return "keep the castles as dealt"
         if isinstance(action, Wife):
-            return (f"the {c[action.castle][action.card]} to place {action.to + 1} "
-                    f"of castle {action.castle + 1}")
+            return (
+                f"the {c[action.castle][action.card]} to place {action.to + 1} "
+                f"of castle {action.castle + 1}"
+            )
         if isinstance(action, FrontToFront):
             return f"the {c[action.source][0]} to castle {action.target + 1}'s front"
         if isinstance(action, BackToFront):
@@ -1219,8 +1308,10 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         first = c[action.first_source][0]
         mid = move_front(c, action.first_source, action.first_target)
         second = mid[action.second_source][0]
-        return (f"the {first} to castle {action.first_target + 1}, then the {second} to "
-                f"castle {action.second_target + 1}")
+        return (
+            f"the {first} to castle {action.first_target + 1}, then the {second} to "
+            f"castle {action.second_target + 1}"
+        )
 
     def _danger(self, view: EnglishmanState, action: EnglishmanAction) -> Content:
         try:
@@ -1261,29 +1352,43 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         dim = "dim"
         if view.phase == "setup":
             if d.lifted:
-                return Content.assemble(("← → move it, ", dim), link("Enter", "enter"),
-                                        (" puts it there, ", dim), link("Esc", "cancel"))
+                return Content.assemble(
+                    ("← → move it, ", dim),
+                    link("Enter", "enter"),
+                    (" puts it there, ", dim),
+                    link("Esc", "cancel"),
+                )
             if d.cursor is not None:
-                return Content.assemble(("Space lifts it, ← → ↑ ↓ another · ", dim),
-                                        link("- keep the deal", "keep"))
+                return Content.assemble(
+                    ("Space lifts it, ← → ↑ ↓ another · ", dim), link("- keep the deal", "keep")
+                )
             return Content.assemble(
                 ("Giant's wife: 1-5 ← → pick a card, Space lifts it, or click · ", dim),
-                link("- keep the deal", "keep"))
+                link("- keep the deal", "keep"),
+            )
         if view.actor == JACK:
             if d.source is None:
-                return Content.styled("Pick a card: 1-5 a castle's front (F▸), then b for its "
-                                      "back (◂B); or click it", dim)
+                return Content.styled(
+                    "Pick a card: 1-5 a castle's front (F▸), then b for its back (◂B); or click it",
+                    dim,
+                )
             if d.source[1] == "b":
                 return Content.styled("f its own front, s the beanstalk · Esc", dim)
             return Content.styled("1-5 a castle, s beanstalk, b its back · Esc", dim)
         if d.mode == "":
             return Content.assemble(
-                ("Giant: ", "bold"), link("x discard", "x"), (" · ", dim),
-                link("m move four", "m"), (" · ", dim), link("d two single moves", "d"),
-                (" · or click a card", dim))
+                ("Giant: ", "bold"),
+                link("x discard", "x"),
+                (" · ", dim),
+                link("m move four", "m"),
+                (" · ", dim),
+                link("d two single moves", "d"),
+                (" · or click a card", dim),
+            )
         if d.mode == "x":
-            return Content.styled("1-5 a castle, ← → ↑ ↓ a card (underlined: may go), "
-                                  "or click · Esc", dim)
+            return Content.styled(
+                "1-5 a castle, ← → ↑ ↓ a card (underlined: may go), or click · Esc", dim
+            )
         return Content.styled(self._todo() + " · » marks legal · Esc", dim)
 
     # -- the flight -------------------------------------------------------------------------------
@@ -1300,15 +1405,19 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         sx, sy, _ = before.cells[plan.source]
         tx, ty, _ = after.cells[plan.target]
         self.board.draw(plan.after, Marks(hidden=_targets(plan)))
-        self.flyer.update(Content.assemble(*(card_content(card, "reverse")
-                                             for card in plan.cards)))
-        origin = Offset(self.board.region.x - self.content_region.x,
-                        self.board.region.y - self.content_region.y)
+        self.flyer.update(Content.assemble(*(card_content(card, "reverse") for card in plan.cards)))
+        origin = Offset(
+            self.board.region.x - self.content_region.x, self.board.region.y - self.content_region.y
+        )
         self.flyer.offset = origin + Offset(sx, sy)
         self.flyer.display = True
-        self.flyer.animate("offset", origin + Offset(tx, ty), duration=FLIGHT,
-                           easing="in_out_cubic",
-                           on_complete=lambda: self._landed(generation))
+        self.flyer.animate(
+            "offset",
+            origin + Offset(tx, ty),
+            duration=FLIGHT,
+            easing="in_out_cubic",
+            on_complete=lambda: self._landed(generation),
+        )
 
     def _landed(self, generation: int) -> None:
         if generation != self._generation or not self.is_attached:

@@ -32,8 +32,9 @@ def last_action(state: CrossingState) -> CrossingAction | None:
         return None
     if len(last.origins) == 1:
         return Step(last.origins[0], last.targets[0], last.crossed)
-    return PhalanxMove(last.origins[-1], last.origins[0], last.targets[0],
-                       last.captured is not None, last.crossed)
+    return PhalanxMove(
+        last.origins[-1], last.origins[0], last.targets[0], last.captured is not None, last.crossed
+    )
 
 
 def banner(state: CrossingState, names: Sequence[str]) -> str:
@@ -110,8 +111,10 @@ class CrossingBoard:
             return f"{name(selection[0])} steps one square.{more}"
         n = len(selection)
         reach = f"exactly {n}" if view.exact_distance else f"1 to {n}"
-        return (f"Phalanx {name(selection[0])}{DASH}{name(selection[-1])}: {n} stones, "
-                f"{reach} squares (+/- resize).")
+        return (
+            f"Phalanx {name(selection[0])}{DASH}{name(selection[-1])}: {n} stones, "
+            f"{reach} squares (+/- resize)."
+        )
 
     def refuse(self, view: CrossingState, seat: int, square: int) -> str:
         cell = view.cells[square]
@@ -130,8 +133,10 @@ class CrossingBoard:
         for seat in (0, 1):
             moving = not view.over and view.mover == seat
             who = Content.assemble(
-                (f"{GLYPH[seat]} ", "bold"), (_who(names, seat)[:14], "bold"),
-                (f" · {SIDE[seat]}", "dim"), (" ◀ to move" if moving else "", "bold $accent"),
+                (f"{GLYPH[seat]} ", "bold"),
+                (_who(names, seat)[:14], "bold"),
+                (f" · {SIDE[seat]}", "dim"),
+                (" ◀ to move" if moving else "", "bold $accent"),
             )
             stones = len(view.stones(seat))
             counts = Content.assemble(
@@ -159,8 +164,7 @@ def prompt(view: CrossingState, names: Sequence[str]) -> str:
 def score(view: CrossingState, names: Sequence[str]) -> str:
     crossed = view.crossed
     parts = [
-        f"{_who(names, seat)} {GLYPH[seat]} {crossed[seat]} crossed, "
-        f"{len(view.stones(seat))} left"
+        f"{_who(names, seat)} {GLYPH[seat]} {crossed[seat]} crossed, {len(view.stones(seat))} left"
         for seat in (0, 1)
     ]
     return " · ".join(parts)

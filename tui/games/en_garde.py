@@ -34,8 +34,10 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
         last = view.pile == 0  # the pile ran out with this attack: say what each answer does
         offers = []
         if parry:
-            offers.append(f"parry with {cards(p.count, p.value)}"
-                          + (" (then hands are compared)" if last else ""))
+            offers.append(
+                f"parry with {cards(p.count, p.value)}"
+                + (" (then hands are compared)" if last else "")
+            )
         if retreat:
             offers.append("retreat" + (" (then the advance decides)" if last else ""))
         if not offers:
@@ -43,14 +45,16 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
         cannot = "" if parry else f" — you cannot parry {cards(p.count, p.value)}"
         return " or ".join(offers) + cannot
     if view.phase == "riposte":
-        verbs = "move, attack or advance-and-attack" if view.level == "advanced" else (
-            "move or attack")
+        verbs = (
+            "move, attack or advance-and-attack" if view.level == "advanced" else ("move or attack")
+        )
         return f"parried — now {verbs} before drawing"
     if view.phase == "last-chance":
         return f"last chance: attack with a {view.distance}, or decline"
     if view.phase == "turn":
-        return "move or attack" if view.level != "advanced" else (
-            "move, attack or advance-and-attack")
+        return (
+            "move or attack" if view.level != "advanced" else ("move, attack or advance-and-attack")
+        )
     if view.phase in ("deal", "refill", "round-over"):
         who = names[view.drawing] if view.drawing is not None else "a fencer"
         if view.draw_kind == "refill":
@@ -110,6 +114,7 @@ won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (�
 
 The line under your cards says what the choice will do, or why the rules forbid it.
 """
+
 
 class Narrator:
     """En Garde's words for the frame."""

@@ -189,10 +189,13 @@ class EnGardeBoard(TableWidget[EnGardeView]):
     def info_line(self, view: EnGardeView) -> Content:
         top = f"{view.discard_top}" if view.discard_top is not None else "none"
         return Content.assemble(
-            ("distance ", "dim"), (str(view.distance), "bold"),
-            ("  ·  pile ", "dim"), (str(view.pile), "bold"),
+            ("distance ", "dim"),
+            (str(view.distance), "bold"),
+            ("  ·  pile ", "dim"),
+            (str(view.pile), "bold"),
             (" card" if view.pile == 1 else " cards", "dim"),
-            ("  ·  discard ", "dim"), (f"[{top}]", "bold"),
+            ("  ·  discard ", "dim"),
+            (f"[{top}]", "bold"),
             (f" of {view.discard_count}", "dim"),
         )
 

@@ -70,8 +70,9 @@ def card_art(slot: int, value: int, *, selected: bool, played: bool) -> str:
     The cursor card has a heavy border and cards the composed action would play carry a
     ▲ mark, so neither depends on colour.
     """
-    tl, tr, bl, br, h, v = ("┏", "┓", "┗", "┛", "━", "┃") if selected else (
-        "╭", "╮", "╰", "╯", "─", "│")
+    tl, tr, bl, br, h, v = (
+        ("┏", "┓", "┗", "┛", "━", "┃") if selected else ("╭", "╮", "╰", "╯", "─", "│")
+    )
     mark = "▲" if played else h
     return "\n".join(
         (
@@ -219,9 +220,12 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
 
     # -- what the screen calls -----------------------------------------------------------------
     def show(self, view: EnGardeView, turn: Turn | None) -> None:
-        fresh = turn is not None and (self._turn is None or self._view is None
-                                      or self._view.hands != view.hands
-                                      or self._view.phase != view.phase)
+        fresh = turn is not None and (
+            self._turn is None
+            or self._view is None
+            or self._view.hands != view.hands
+            or self._view.phase != view.phase
+        )
         self._view, self._turn = view, turn
         if fresh or turn is None:
             self._draft = Draft()
@@ -338,8 +342,11 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
         for face in self.query(CardFace):
             if face.slot < len(hand):
                 selected = face.slot == self._draft.slot
-                face.update(card_art(face.slot, hand[face.slot], selected=selected,
-                                     played=face.slot in played))
+                face.update(
+                    card_art(
+                        face.slot, hand[face.slot], selected=selected, played=face.slot in played
+                    )
+                )
                 face.set_class(selected, "-selected")
                 face.set_class(face.slot in played, "-played")
                 face.display = True
@@ -353,8 +360,9 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
             button.set_class(verb == self._draft.verb, "-chosen")
             if verb == "pass":
                 view = self._view
-                word = "Decline" if view is not None and view.phase == "last-chance" else (
-                    "Take hit")
+                word = (
+                    "Decline" if view is not None and view.phase == "last-chance" else ("Take hit")
+                )
                 button.label = f"[b]x[/b] {word}"
         play = self.query_one("#play", VerbButton)
         play.display = bool(verbs)
@@ -374,9 +382,14 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
             return Content("")
         if view.phase == "defend" and view.pending is not None:
             verbs = self._verbs()
-            said = [words for verb, words in (
-                ("parry", "parry (p)"), ("retreat", "retreat (r) with a card"),
-            ) if verb in verbs]
+            said = [
+                words
+                for verb, words in (
+                    ("parry", "parry (p)"),
+                    ("retreat", "retreat (r) with a card"),
+                )
+                if verb in verbs
+            ]
             said.append("take the hit (x)")
             text = ", ".join(said[:-1]) + (" or " if len(said) > 1 else "") + said[-1]
             return Content(text[:1].upper() + text[1:] + ".")
@@ -399,8 +412,9 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
         reason = self._reason(action)
         if reason is not None:
             return Content.assemble(("✗ ", "bold"), (reason, "bold $text-error"))
-        return Content.assemble(("✓ ", "bold"), self._words(action, view),
-                             (" — Enter to play, Esc to undo", "dim"))
+        return Content.assemble(
+            ("✓ ", "bold"), self._words(action, view), (" — Enter to play, Esc to undo", "dim")
+        )
 
     def _options_for(self, slot: int) -> Content:
         """Which verbs can use the picked card, so the player sees the choices at a glance."""
@@ -427,17 +441,26 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
         if isinstance(action, Retreat):
             return f"Retreat {action.card} to space {here - step * action.card}"
         if isinstance(action, Attack):
-            return f"Attack with {NUMBERS[action.count - 1]} {action.value}s" if (
-                action.count > 1) else f"Attack with a {action.value}"
+            return (
+                f"Attack with {NUMBERS[action.count - 1]} {action.value}s"
+                if (action.count > 1)
+                else f"Attack with a {action.value}"
+            )
         if isinstance(action, AdvanceAttack):
-            cards = (f"{NUMBERS[action.count - 1]} {action.value}s" if action.count > 1
-                     else f"a {action.value}")
+            cards = (
+                f"{NUMBERS[action.count - 1]} {action.value}s"
+                if action.count > 1
+                else f"a {action.value}"
+            )
             to = here + step * action.move
             return f"Advance {action.move} to space {to}, attack with {cards}"
         if isinstance(action, Parry) and view.pending is not None:
             p = view.pending
-            return f"Parry with {NUMBERS[p.count - 1]} {p.value}s" if p.count > 1 else (
-                f"Parry with a {p.value}")
+            return (
+                f"Parry with {NUMBERS[p.count - 1]} {p.value}s"
+                if p.count > 1
+                else (f"Parry with a {p.value}")
+            )
         return "Decline" if view.phase == "last-chance" else "Take the hit (lose the round)"
 
     def _update(self) -> None:
@@ -499,8 +522,11 @@ class EnGardeHand(PrivateWidget[EnGardeView], can_focus=True):
             return
         action = self._action(self._draft)
         if action is None:
-            self._hint(self._explain() if self._draft.verb or self._draft.slot is not None
-                       else self._opening())
+            self._hint(
+                self._explain()
+                if self._draft.verb or self._draft.slot is not None
+                else self._opening()
+            )
             return
         reason = self._reason(action)
         if reason is not None:

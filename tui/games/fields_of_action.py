@@ -119,8 +119,10 @@ class FieldsBoard:
         stone = view.board[square]
         if stone is None:
             return f"There is no stone on {name(square)}: pick one of yours ({GLYPH[seat]})"
-        return (f"{name(square)} holds {SIDE[stone.side]}'s {stone.number}: "
-                f"pick one of yours ({GLYPH[seat]})")
+        return (
+            f"{name(square)} holds {SIDE[stone.side]}'s {stone.number}: "
+            f"pick one of yours ({GLYPH[seat]})"
+        )
 
     def panel(self, view: FieldsState, names: Sequence[str]) -> Content:
         lines: list[Content] = []
@@ -128,16 +130,21 @@ class FieldsBoard:
             moving = view.result is None and view.mover == seat
             run = len(longest_run(view.captured[seat]))
             who = Content.assemble(
-                (f"{GLYPH[seat]} ", "bold"), (_who(names, seat)[:14], "bold"),
-                (f" · {SIDE[seat]}", "dim"), (" ◀" if moving else "", "bold $accent"),
+                (f"{GLYPH[seat]} ", "bold"),
+                (_who(names, seat)[:14], "bold"),
+                (f" · {SIDE[seat]}", "dim"),
+                (" ◀" if moving else "", "bold $accent"),
                 (f"  run {run}/{RUN_TO_WIN}" if run else "", "dim"),
             )
             lines += [who, Content.assemble("  took ", taken(view.captured[seat]))]
         if view.capture_limit:
-            lines.append(Content.assemble(
-                ("Quiet moves ", "dim"), (str(view.since_capture), "bold"),
-                (f" of {view.capture_limit}", "dim"),
-            ))
+            lines.append(
+                Content.assemble(
+                    ("Quiet moves ", "dim"),
+                    (str(view.since_capture), "bold"),
+                    (f" of {view.capture_limit}", "dim"),
+                )
+            )
         action = last_action(view)
         if action is not None:
             lines.append(Content.assemble(("Last ", "dim"), (notation(action), "bold")))

@@ -172,8 +172,10 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
             return
         problem = self.save(draft)
         if problem is not None:
-            self._problem(f"✗ Not saved: {problem}. Your note is still here; "
-                          "try again, or press esc to keep it for later.")
+            self._problem(
+                f"✗ Not saved: {problem}. Your note is still here; "
+                "try again, or press esc to keep it for later."
+            )
             return
         self.dismiss(None)
 

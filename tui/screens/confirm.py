@@ -31,10 +31,12 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(Content(self.question), classes="headline")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes",
-                             variant="error" if self.danger else "primary")
-                yield Button(f"{self.no} (n)", id="no",
-                             variant="primary" if self.danger else "default")
+                yield Button(
+                    f"{self.yes} (y)", id="yes", variant="error" if self.danger else "primary"
+                )
+                yield Button(
+                    f"{self.no} (n)", id="no", variant="primary" if self.danger else "default"
+                )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -106,8 +106,9 @@ class GameScreen(Screen[None]):
         self._bots: dict[int, Bot] = {}
         self._chapters_told = 0
         self._finished_with = False
-        self.narration = Narration(self.chronicle, self.kit.narrator, self.names,
-                                   self._chapters, self._move_log)
+        self.narration = Narration(
+            self.chronicle, self.kit.narrator, self.names, self._chapters, self._move_log
+        )
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -234,9 +235,7 @@ class GameScreen(Screen[None]):
         the chapter being played, every one of them, so the line ends with what to answer now.
         """
         view = self.rules.view(self.match.state, seat)
-        return self.narration.since_last_turn(
-            seat, self._chapter_now(), view, self._chapters()
-        )
+        return self.narration.since_last_turn(seat, self._chapter_now(), view, self._chapters())
 
     # -- driving the match ------------------------------------------------------------------------
     def _play(self, action: Any) -> bool:
@@ -355,8 +354,9 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         self._draw(animate=False)
         where = self._where() + self.kit.narrator.score(self._table_view(), self.names)
-        self.app.push_screen(HandoffScreen(self.names[seat], where),
-                             callback=lambda ready: self._handed(seat, ready))
+        self.app.push_screen(
+            HandoffScreen(self.names[seat], where), callback=lambda ready: self._handed(seat, ready)
+        )
 
     def _handed(self, seat: int, ready: bool | None) -> None:
         if not ready:
@@ -410,8 +410,9 @@ class GameScreen(Screen[None]):
             try:
                 self._bots[seat] = make_bot(self.seats[seat].bot or "random", seed)
             except UnknownBot as err:
-                self.notify(f"{err}; the random bot plays instead.", severity="warning",
-                            markup=False)
+                self.notify(
+                    f"{err}; the random bot plays instead.", severity="warning", markup=False
+                )
                 self._bots[seat] = make_bot("random", seed)
         return self._bots[seat]
 
@@ -431,8 +432,7 @@ class GameScreen(Screen[None]):
             return worker.is_cancelled
 
         try:
-            budget = budget_for(self.seats[seat].bot or "random", clock=time.monotonic,
-                                stop=stop)
+            budget = budget_for(self.seats[seat].bot or "random", clock=time.monotonic, stop=stop)
         except UnknownBot:
             budget = budget_for("random", clock=time.monotonic, stop=stop)
         try:
@@ -539,8 +539,9 @@ class GameScreen(Screen[None]):
             self._log_more()
             self._advance()
 
-        self.app.push_screen(ConfirmScreen(question, "Resign", "Keep playing", danger=True),
-                             callback=answered)
+        self.app.push_screen(
+            ConfirmScreen(question, "Resign", "Keep playing", danger=True), callback=answered
+        )
 
     def _last_human_mover(self) -> int | None:
         """The human seat whose standing decision is the latest: the one a takeback is for."""
@@ -569,7 +570,9 @@ class GameScreen(Screen[None]):
             return
         to_move = self.match.to_move()
         asks = (
-            to_move is not None and to_move != CHANCE and to_move != seat
+            to_move is not None
+            and to_move != CHANCE
+            and to_move != seat
             and self.seats[to_move].kind == "human"
         )
         if not asks:
@@ -580,13 +583,13 @@ class GameScreen(Screen[None]):
             f"{seat_label(self.rules, self.names, seat)} asks to take back their last move. "
             f"{seat_label(self.rules, self.names, to_move)}, do you agree?"
         )
+
         def answered(yes: bool | None) -> None:
             if yes:
                 self._take_back(seat)
             else:
                 who = seat_label(self.rules, self.names, to_move)
-                self.notify(f"{who} said no: the move stands.", title="Take back",
-                            markup=False)
+                self.notify(f"{who} said no: the move stands.", title="Take back", markup=False)
 
         self.app.push_screen(ConfirmScreen(question, "Agree", "Refuse"), callback=answered)
 

@@ -88,7 +88,11 @@ def save_screenshot(screen: Screen[Any], match_file: Path) -> None:
     try:
         screen.app.save_screenshot(filename=name, path=str(match_file.parent))
     except OSError as err:
-        screen.notify(f"Could not save the screenshot: {err}", title="Screenshot",
-                      severity="error", markup=False)
+        screen.notify(
+            f"Could not save the screenshot: {err}",
+            title="Screenshot",
+            severity="error",
+            markup=False,
+        )
         return
     screen.notify(f"Saved {match_file.parent / name}", title="Screenshot", markup=False)

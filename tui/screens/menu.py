@@ -27,10 +27,12 @@ ENTRIES: tuple[tuple[str, str, str], ...] = (
 )
 """(id, key, label) of each menu entry, in order."""
 PLACES: dict[str, Place] = {
-    "new": "new", "resume": "resume", "replays": "replays", "rules": "rules",
+    "new": "new",
+    "resume": "resume",
+    "replays": "replays",
+    "rules": "rules",
     "settings": "settings",
 }
-
 
 
 def _entry_label(key: str, label: str) -> str:

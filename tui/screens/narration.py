@@ -72,8 +72,10 @@ class Narration:
             else:
                 log.remark(line.words)
         self._logged = len(self.chronicle.match.entries)
-        if self._chapter is not None and not self._chance and any(
-            told.number == self._chapter for told in self._chapters()
+        if (
+            self._chapter is not None
+            and not self._chance
+            and any(told.number == self._chapter for told in self._chapters())
         ):
             self.result(self._chapter)  # the chapter being shown has just ended
 

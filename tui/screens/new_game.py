@@ -244,8 +244,7 @@ class NewGameScreen(Screen[None]):
                 classes="option",
             )
         if isinstance(option.default, bool):
-            return Checkbox("yes" if value else "no", bool(value), compact=True,
-                            classes="option")
+            return Checkbox("yes" if value else "no", bool(value), compact=True, classes="option")
         if isinstance(option.default, int):
             return Input(str(value), type="integer", compact=True, classes="option")
         return Input(str(value), compact=True, classes="option")
@@ -384,7 +383,8 @@ class NewGameScreen(Screen[None]):
             await self._build_game(preset={})
             self._show_problems()
         elif (
-            select.id == "players" and isinstance(event.value, int)
+            select.id == "players"
+            and isinstance(event.value, int)
             and event.value != self._players  # not the new row announcing its first value
         ):
             seats = self._seat_choices()

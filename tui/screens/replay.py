@@ -225,11 +225,17 @@ class ReplayScreen(Screen[None]):
         for _, note in self.match.notes():
             anchored.setdefault(self._anchor(note.target, positions), []).append(note)
 
-        def row(number: int, position: int, chance: bool, notation: str, words: str,
-                round_no: int) -> MoveRow:
+        def row(
+            number: int, position: int, chance: bool, notation: str, words: str, round_no: int
+        ) -> MoveRow:
             notes = anchored.get(position, [])
             return MoveRow(
-                position, number, chance, notation, words, round_no,
+                position,
+                number,
+                chance,
+                notation,
+                words,
+                round_no,
                 glyphs=tuple(n.glyph for n in notes if n.glyph),
                 noted=any(n.text for n in notes),
             )
@@ -237,8 +243,16 @@ class ReplayScreen(Screen[None]):
         first_round = self.rules.round_of(self.match.state_at(0))
         self.rows = [row(0, 0, False, "", "the starting position", first_round)]
         for number, line in enumerate(lines, start=1):
-            self.rows.append(row(number, line.index + 1, line.seat == CHANCE, line.notation,
-                                 line.words, line.chapter))
+            self.rows.append(
+                row(
+                    number,
+                    line.index + 1,
+                    line.seat == CHANCE,
+                    line.notation,
+                    line.words,
+                    line.chapter,
+                )
+            )
         numbers = {r.position: r.number for r in self.rows}
         self.notes = [
             NoteRow(position, numbers[position], note.glyph, note.text)
@@ -281,11 +295,16 @@ class ReplayScreen(Screen[None]):
         if hands is not None:
             panel.update(hands)
         total = len(self.rows) - 1
-        self.query_one("#rp-where", Static).update(Content.assemble(
-            ("Entry ", "dim"), (f"{row.number}/{total}", "bold"),
-            (f"  ·  {self.rules.chapter or 'turn'} ", "dim"), (str(self.cursor.round), "bold"),
-            ("  ·  ", "dim"), self.kit.narrator.score(view, self.names),
-        ))
+        self.query_one("#rp-where", Static).update(
+            Content.assemble(
+                ("Entry ", "dim"),
+                (f"{row.number}/{total}", "bold"),
+                (f"  ·  {self.rules.chapter or 'turn'} ", "dim"),
+                (str(self.cursor.round), "bold"),
+                ("  ·  ", "dim"),
+                self.kit.narrator.score(view, self.names),
+            )
+        )
         self._play_line()
         self.query_one("#rp-next", Static).update(Content(self._next_words(view)))
         self._entry_panel(row, view)
@@ -308,7 +327,8 @@ class ReplayScreen(Screen[None]):
         words = [str(v) for v in header.options.values() if isinstance(v, str)]
         title = self.rules.title + (f" ({', '.join(words)})" if words else "")
         text = Content.assemble(
-            ("Replay ", "bold"), f"· {title} · {' vs '.join(self.names)} · seen by ",
+            ("Replay ", "bold"),
+            f"· {title} · {' vs '.join(self.names)} · seen by ",
             (perspective_name(self.cursor.perspective, self.names), "bold"),
         )
         self.query_one("#rp-status", Static).update(text)
@@ -316,9 +336,12 @@ class ReplayScreen(Screen[None]):
         warning.display = self.damage is not None
         if self.damage is not None:
             kept = self.damage.recoverable
-            warning.update(Content(
-                f"⚠ Damaged file: showing the {kept} entr{'y' if kept == 1 else 'ies'} "
-                "that could be read before the damage."))
+            warning.update(
+                Content(
+                    f"⚠ Damaged file: showing the {kept} entr{'y' if kept == 1 else 'ies'} "
+                    "that could be read before the damage."
+                )
+            )
 
     def _play_line(self) -> None:
         state = ("▶ playing", "bold") if self.playing else ("⏸ paused", "")
@@ -386,8 +409,9 @@ class ReplayScreen(Screen[None]):
         turns = [r.position for r in self.rows if r.position and not r.chance]
         here = self.here
         if delta > 0:
-            self._go(min((p for p in turns if p > here), default=self.rows[-1].position),
-                     animate=True)
+            self._go(
+                min((p for p in turns if p > here), default=self.rows[-1].position), animate=True
+            )
         else:
             self._go(max((p for p in turns if p < here), default=0), animate=True)
 
@@ -493,8 +517,7 @@ class ReplayScreen(Screen[None]):
         except HiddenPerspective as err:
             self.cursor.perspective = SPECTATOR
             reason = str(err)
-            self.notify(f"{reason[:1].upper()}{reason[1:]}.", title="Not shown",
-                        severity="warning")
+            self.notify(f"{reason[:1].upper()}{reason[1:]}.", title="Not shown", severity="warning")
         self._rebuild()
         self._draw()
 
@@ -503,10 +526,14 @@ class ReplayScreen(Screen[None]):
         row = self._row(self.here)
         target = row.position - 1
         draft = self._drafts.get(target, NoteDraft(target, ""))
-        entry = "On the starting position" if row.position == 0 else (
-            f"On entry {row.number}: {row.words}")
+        entry = (
+            "On the starting position"
+            if row.position == 0
+            else (f"On entry {row.number}: {row.words}")
+        )
         existing = [
-            f"{note.glyph} {note.text}".strip() for note in self.notes
+            f"{note.glyph} {note.text}".strip()
+            for note in self.notes
             if note.position == row.position
         ]
         warning = ""
@@ -527,16 +554,20 @@ class ReplayScreen(Screen[None]):
             return str(err)
         self._drafts.pop(draft.target, None)
         self._reload(draft)
-        where = "the starting position" if draft.target < 0 else (
-            f"entry {self._row(self.here).number}")
+        where = (
+            "the starting position"
+            if draft.target < 0
+            else (f"entry {self._row(self.here).number}")
+        )
         self.notify(f"Your note on {where} is in the match file.", title="Note saved")
         return None
 
     def _kept(self, draft: NoteDraft | None) -> None:
         if draft is not None:
             self._drafts[draft.target] = draft
-            self.notify("Your note is not saved yet; press a on this entry to finish it.",
-                        title="Note kept")
+            self.notify(
+                "Your note is not saved yet; press a on this entry to finish it.", title="Note kept"
+            )
 
     def _reload(self, saved: NoteDraft) -> None:
         """Read the file again so the viewer shows what it now holds."""
@@ -570,17 +601,21 @@ class ReplayScreen(Screen[None]):
             )
             return
         seen = perspective_name(self.cursor.perspective, self.names)
-        self.notify(f"{target}\nSeen by {seen}, with every note.", title="Exported to Markdown",
-                    timeout=12)
+        self.notify(
+            f"{target}\nSeen by {seen}, with every note.", title="Exported to Markdown", timeout=12
+        )
 
     def action_continue(self) -> None:
         """A new match from the position on screen, with the seats chosen for it (take over a
         seat from a bot, or hand one to a bot), played on the game screen."""
         here = self.here
         if self._decided() is not None:
-            self.notify("The match is already decided here. Step back to a position where "
-                        "play goes on, then press c.", title="Cannot continue from here",
-                        severity="warning")
+            self.notify(
+                "The match is already decided here. Step back to a position where "
+                "play goes on, then press c.",
+                title="Cannot continue from here",
+                severity="warning",
+            )
             return
         self._stop()
         number = self._row(here).number
@@ -595,11 +630,14 @@ class ReplayScreen(Screen[None]):
         try:
             opened = continue_from(self.path, here, seats=seats)
         except (LogError, OSError, ValueError) as err:
-            self.notify(f"{err}", title="Could not start the new match", severity="error",
-                        timeout=12)
+            self.notify(
+                f"{err}", title="Could not start the new match", severity="error", timeout=12
+            )
             return
-        self.notify(f"A new match from entry {number} of this one: {opened.path.name}.",
-                    title="Continuing from here")
+        self.notify(
+            f"A new match from entry {number} of this one: {opened.path.name}.",
+            title="Continuing from here",
+        )
         self.post_message(PlayMatch(opened))
 
     # -- leaving --------------------------------------------------------------------------------
@@ -621,4 +659,3 @@ class ReplayScreen(Screen[None]):
             self.app.pop_screen()
         else:
             self.app.exit()
-

@@ -39,14 +39,20 @@ class SeatsScreen(ModalScreen[tuple[Seat, ...] | None]):
         ]
         values = {value for _, value in kinds}
         with Vertical(classes="dialog seats-dialog"):
-            yield Static(Content(f"Continue from {self.where}: who plays each seat?"),
-                         classes="headline")
+            yield Static(
+                Content(f"Continue from {self.where}: who plays each seat?"), classes="headline"
+            )
             for n, seat in enumerate(self.seats):
                 kind = HUMAN if seat.kind == "human" else f"bot:{seat.bot}"
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {n + 1}", classes="field-label")
-                    yield Select(kinds, value=kind if kind in values else HUMAN,
-                                 allow_blank=False, compact=True, id=f"kind-{n}")
+                    yield Select(
+                        kinds,
+                        value=kind if kind in values else HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{n}",
+                    )
                     yield Input(seat.name, compact=True, id=f"name-{n}")
             yield Static("", id="seats-problem", classes="why")
             with Horizontal(classes="buttons"):
@@ -79,8 +85,9 @@ class SeatsScreen(ModalScreen[tuple[Seat, ...] | None]):
                 return f"Seat {n + 1} needs a name."
             if any(s.name.casefold() == name.casefold() for s in seats):
                 return f"Two seats are called {name!r}: give each a different name."
-            seats.append(Seat(name) if kind == HUMAN else Seat(name, "bot",
-                                                               kind.removeprefix("bot:")))
+            seats.append(
+                Seat(name) if kind == HUMAN else Seat(name, "bot", kind.removeprefix("bot:"))
+            )
         return tuple(seats)
 
     def action_confirm(self) -> None:

@@ -160,8 +160,9 @@ class NoteList(_PositionList):
             for number, note in enumerate(self._notes)
         ]
         if not options:
-            options = [Option(Content.styled("none yet — press a to annotate", "italic"),
-                              disabled=True)]
+            options = [
+                Option(Content.styled("none yet — press a to annotate", "italic"), disabled=True)
+            ]
         self.set_options(options)
         self.mark(current)
 

@@ -110,9 +110,11 @@ class MoveLog(ScrollView):
         if width == self._width:
             return False
         self._width = width
-        self._lines = [
-            line for lead, words in self._entries for line in self._wrap(lead, words, width)
-        ] if width else []
+        self._lines = (
+            [line for lead, words in self._entries for line in self._wrap(lead, words, width)]
+            if width
+            else []
+        )
         return True
 
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
@@ -121,8 +123,9 @@ class MoveLog(ScrollView):
         lead.truncate(max(0, width - MIN_WORDS))
         indent = lead.cell_len
         console = self.app.console
-        options = console.options.update(width=max(1, width - indent), no_wrap=False,
-                                         overflow="fold", justify="left")
+        options = console.options.update(
+            width=max(1, width - indent), no_wrap=False, overflow="fold", justify="left"
+        )
         rows = console.render_lines(words, options, pad=False)
         strips = []
         for row, segments in enumerate(rows or [[]]):

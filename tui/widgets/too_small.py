@@ -41,5 +41,3 @@ def fit(screen: Screen[Any], event: Resize) -> None:
     """Call from a screen's `on_resize`: swap the screen for the notice while too small."""
     size = event.size
     screen.set_class(size.width < MIN_WIDTH or size.height < MIN_HEIGHT, "-too-small")
-
-

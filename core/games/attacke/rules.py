@@ -198,9 +198,7 @@ class Attacke:
     def notation(self, action: AttackeAction) -> str:
         return notation.notation(action)
 
-    def notation_seen(
-        self, state: AttackeState, action: AttackeAction, viewer: int | None
-    ) -> str:
+    def notation_seen(self, state: AttackeState, action: AttackeAction, viewer: int | None) -> str:
         """The notation as `viewer` may know it: another seat's face-down cards only counted."""
         mover = self.to_move(state)
         return notation.notation(action) if viewer in (None, mover) else notation.public(action)

@@ -71,8 +71,11 @@ def _sights(state: AttackeState) -> list[float]:
     if colour is None:
         return sights
     ranked = sorted(
-        ((_reach(state, s), state.total(s), s)
-         for s in range(state.players) if not state.passed[s]),
+        (
+            (_reach(state, s), state.total(s), s)
+            for s in range(state.players)
+            if not state.passed[s]
+        ),
         reverse=True,
     )
     if ranked and (len(ranked) == 1 or ranked[0][:2] != ranked[1][:2]):

@@ -147,6 +147,8 @@ class Crossing:
     def determinize(self, view: CrossingState, rng: random.Random) -> CrossingState:
         """The state itself: nothing is hidden."""
         return view
+
+
 def reason(state: CrossingState) -> str:
     """Why the match ended, in one sentence (empty while it goes on)."""
     seat = state.mover

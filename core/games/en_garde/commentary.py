@@ -54,7 +54,7 @@ def describe(
 
 
 def revealed_hands(result: RoundResult, names: Sequence[str]) -> str | None:
-    """"Ann 2 3 3 4 5 · Ben 1 3 3 4" for a round decided by revealed hands, else None."""
+    """ "Ann 2 3 3 4 5 · Ben 1 3 3 4" for a round decided by revealed hands, else None."""
     if result.hands is None:
         return None
     shown = [

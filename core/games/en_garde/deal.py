@@ -53,8 +53,10 @@ def draw(state: EnGardeState, action: Draw) -> EnGardeState:
     if action.seat is not None and action.seat != seat:
         raise IllegalAction(f"This card goes to seat {seat + 1}, not seat {action.seat + 1}")
     if action.kind is not None and action.kind != due:
-        raise IllegalAction(f"This card is {'the deal' if due == 'deal' else 'a refill'}, "
-                            f"not {'the deal' if action.kind == 'deal' else 'a refill'}")
+        raise IllegalAction(
+            f"This card is {'the deal' if due == 'deal' else 'a refill'}, "
+            f"not {'the deal' if action.kind == 'deal' else 'a refill'}"
+        )
     value = card_value(action.card)
     if unseen(board)[value] == 0:
         raise IllegalAction(f"No {value} is left in the draw pile")

@@ -67,8 +67,9 @@ class EnGarde:
             help="basic: every attack hits; standard: attacks can be parried; "
             "advanced: adds advance-and-attack and retreat",
         ),
-        Option("starts", 1, (1, 2), help="the player (1 or 2) who starts round 1; then they "
-               "alternate"),
+        Option(
+            "starts", 1, (1, 2), help="the player (1 or 2) who starts round 1; then they alternate"
+        ),
     )
     hides_information: ClassVar[bool] = True
 
@@ -137,9 +138,7 @@ class EnGarde:
             raise ValueError(f"En Garde has seats 0 and 1, not {seat!r}")
         last = state.results[-1] if state.results else None
         shown = state.phase in ("round-over", "over") and last is not None and last.hands
-        hands = tuple(
-            h if shown or seat in (None, i) else None for i, h in enumerate(state.hands)
-        )
+        hands = tuple(h if shown or seat in (None, i) else None for i, h in enumerate(state.hands))
         dealing = state.chance
         return EnGardeView(
             level=state.level,

@@ -56,9 +56,7 @@ def _top(view: EnGardeView) -> tuple[int, ...]:
     return () if view.discard_top is None else (view.discard_top,)
 
 
-def _dealt(
-    state: EnGardeState, view: EnGardeView, unknown: list[int], below: int
-) -> EnGardeState:
+def _dealt(state: EnGardeState, view: EnGardeView, unknown: list[int], below: int) -> EnGardeState:
     """`state` with the hidden hand and the discard below the top taken from `unknown`."""
     rest = iter(unknown)
     hands = [

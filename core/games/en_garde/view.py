@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Phase = Literal[
-    "deal", "refill", "turn", "defend", "riposte", "last-chance", "round-over", "over"
-]
+Phase = Literal["deal", "refill", "turn", "defend", "riposte", "last-chance", "round-over", "over"]
 """deal: chance deals a round's ten cards, alternately, the round's starter first; refill:
 chance draws `actor` back up to five after a turn; turn: a normal turn; defend: parry (or,
 against an advance-and-attack, retreat) or pass; riposte: the turn a defender takes right after

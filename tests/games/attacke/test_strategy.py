@@ -60,8 +60,9 @@ def test_a_bot_fights_for_a_chip_it_lacks_rather_than_hoard_its_cards() -> None:
     missing chip now counts, so the bot fights."""
     from core.ai import GreedyBot, decide
 
-    state = replace(deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"),
-                    chips=(("B", "G", "Y"), (), ()))
+    state = replace(
+        deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"), chips=(("B", "G", "Y"), (), ())
+    )
     state = play(state, "G:7; dR4")
     assert state.phase == "fight" and state.actor == 1
     choice = decide(GreedyBot(1), RULES, state, 1)
@@ -72,8 +73,9 @@ def test_the_chip_is_in_sight_for_whoever_can_outbid_the_rest_not_whoever_leads_
     """A value that changed hands with every bid made a deeper search see each of its bids
     answered, so it stopped fighting (it lost to greedy, and scored worse with more thinking).
     What each player could still lay decides it, and bidding does not change that."""
-    state = replace(deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"),
-                    chips=(("B",), (), ()))
+    state = replace(
+        deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"), chips=(("B",), (), ())
+    )
     state = play(state, "G:7; dR4")  # seat 1 (G5 G4 and the 10-shield: 19) can beat 7
     assert state.totals[0] == 7 and state.actor == 1
     assert _sights(state)[1] == LEAD and _sights(state)[0] == 0.0
