@@ -2,32 +2,28 @@
 
 The per-game widgets and words come from the game's kit (`tui.games.kit_for`); what happens
 next comes from the pure turn loop (`core.play.next_step`). The screen keeps layout, timing
-and handlers: it samples chance outcomes with its own `random.Random`, runs bots in a thread
-worker, hands the device over between humans when the game hides hands, and holds the match
-still while a panel is read. It renders views only (`rules.view(state, seat)`) for the human
-at the device. Every action goes through `OpenMatch.submit`, which writes it to the match file
-first: the log is the autosave, so leaving this screen in any way loses nothing.
+and the turn loop: it samples chance outcomes with its own `random.Random`, holds the match
+still while a panel is read, and hands the rest to the parts it owns (bots, handoffs,
+requests; see the package's docstring). It renders views only (`rules.view(state, seat)`) for
+the human at the device. Every action goes through `OpenMatch.submit`, which writes it to the
+match file first: the log is the autosave, so leaving this screen in any way loses nothing.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.events import Resize
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
 
-from core.ai import Bot, decide
 from core.play import Chance, Decide, Over, next_step
 from core.rules import CHANCE, IllegalAction
 from replays.chronicle import Chronicle
@@ -35,15 +31,18 @@ from replays.errors import LogError
 from replays.store import OpenMatch
 from tui.games import kit_for
 from tui.messages import ShowMenu
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.handoff import HandoffScreen
+from tui.screens.game.bots import BotChose, BotSeats
+from tui.screens.game.ending import match_end
+from tui.screens.game.handoff import Handoff
+from tui.screens.game.narration import Narration
+from tui.screens.game.requests import Requests
+from tui.screens.game.seating import Seating
 from tui.screens.help import HelpScreen, save_screenshot
-from tui.screens.narration import Narration
-from tui.screens.round_end import ChapterEndScreen, MatchEnd, MatchEndScreen
+from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 from tui.widgets.too_small import TooSmall, fit
-from tui.wording import others, seat_label
+from tui.wording import seat_label
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
@@ -57,7 +56,7 @@ Hold = Literal["handoff", "chapter-end", "bot", "deal", "over", "broken", "askin
 class GameScreen(Screen[None]):
     """Play an open match; owns it (and its lock) until the screen goes away."""
 
-    CSS_PATH = "../styles/game.tcss"
+    CSS_PATH = "../../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
@@ -66,15 +65,6 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
         Binding("l", "look_back", "look back", show=False),
     ]
-
-    class BotChose(Message):
-        """A bot's decision, posted from its worker thread."""
-
-        def __init__(self, position: int, action: Any, error: str | None = None) -> None:
-            super().__init__()
-            self.position = position
-            self.action = action
-            self.error = error
 
     def __init__(
         self,
@@ -95,20 +85,28 @@ class GameScreen(Screen[None]):
         self.chronicle = Chronicle(self.match)
         self._rng = rng if rng is not None else random.Random()
         self._chance_source = chance
-        self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.kind == "human")
-        self.hotseat = len(self.humans) > 1 and self.rules.hides_information
-        """Humans share the device and the game hides hands: hand it over between them."""
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        """The seat whose view is on screen: the human at the device (None: nobody yet)."""
+        self.seating = Seating.of(self.seats, self.rules.hides_information)
         self.hold: Hold | None = None
         self.table = self.kit.table(self.names)
         self.private = self.kit.private(self.names) if self.kit.private is not None else None
-        self._bots: dict[int, Bot] = {}
+        self.bots = BotSeats(self, self.rules, self.seats, self._rng, self._warn)
+        self.handoff = Handoff(self)
+        self.requests = Requests(self)
         self._chapters_told = 0
         self._finished_with = False
         self.narration = Narration(
-            self.chronicle, self.kit.narrator, self.names, self._chapters, self._move_log
+            self.chronicle, self.kit.narrator, self.names, self.chapters, self._move_log
         )
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen (None: nobody at the device yet)."""
+        return self.seating.viewer
+
+    @property
+    def finished(self) -> bool:
+        """The match file is closed: nothing more may be played or recorded here."""
+        return self._finished_with
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -126,12 +124,12 @@ class GameScreen(Screen[None]):
         fit(self, event)
 
     def on_mount(self) -> None:
-        self._chapters_told = len(self._chapters())
-        self._rebuild_log()
-        self._news("")
-        self._draw(animate=False)
+        self._chapters_told = len(self.chapters())
+        self.rebuild_log()
+        self.news("")
+        self.draw(animate=False)
         (self.private or self.table).focus()
-        self.call_after_refresh(self._advance)
+        self.call_after_refresh(self.advance)
 
     def _move_log(self) -> MoveLog:
         return self.query_one(MoveLog)
@@ -140,14 +138,13 @@ class GameScreen(Screen[None]):
         self._close()
 
     # -- what is shown ------------------------------------------------------------------------
-    def _table_view(self) -> Any:
-        """A view the table may draw: the viewer's, or (nobody at the device yet) the first
-        human's; the table draws only what every seat may see, the private panel is cleared."""
-        seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
-        return self.rules.view(self.match.state, seat)
+    def table_view(self) -> Any:
+        """A view the table may draw (see `Seating.table_seat`); the private panel is cleared
+        while nobody is at the device."""
+        return self.rules.view(self.match.state, self.seating.table_seat())
 
-    def _chapters(self) -> Sequence[ChapterEnd]:
-        return self.kit.narrator.chapters(self._table_view(), self.names)
+    def chapters(self) -> Sequence[ChapterEnd]:
+        return self.kit.narrator.chapters(self.table_view(), self.names)
 
     def _check(self, action: Any) -> str | None:
         """None if the seat to move may play `action` now, else the rules' reason."""
@@ -157,8 +154,8 @@ class GameScreen(Screen[None]):
             return str(err)
         return None
 
-    def _draw(self, *, animate: bool) -> None:
-        view = self._table_view()
+    def draw(self, *, animate: bool) -> None:
+        view = self.table_view()
         seat = self.match.to_move()
         turn = (
             Turn(seat, self._check)
@@ -175,9 +172,9 @@ class GameScreen(Screen[None]):
 
     def _status(self, view: Any, seat: int | None) -> None:
         status = self.query_one("#status", Static)
-        where = self._where()
+        where = self.where()
         if self.hold == "chapter-end":
-            told = self._chapters()
+            told = self.chapters()
             where, text = "", told[-1].headline if told else "The end"
         elif seat is None:
             outcome = self.match.outcome()
@@ -196,15 +193,15 @@ class GameScreen(Screen[None]):
     def _chapter_now(self) -> int:
         """The chapter being played: once one has ended, the next (its first step is due)."""
         number = self.rules.round_of(self.match.state)
-        ended = any(told.number == number for told in self._chapters())
+        ended = any(told.number == number for told in self.chapters())
         return number + 1 if ended and not self.match.is_over else number
 
-    def _where(self) -> str:
+    def where(self) -> str:
         """ "Round 3 · " for the status line ("" for a game without chapters)."""
         word = self.rules.chapter.capitalize()
         return f"{word} {self._chapter_now()} · " if word else ""
 
-    def _news(self, text: str) -> None:
+    def news(self, text: str) -> None:
         news = self.query_one("#news", Static)
         news.update(Content(text))
         news.display = bool(text)
@@ -213,20 +210,15 @@ class GameScreen(Screen[None]):
         """Explain a refused choice where the player is composing it."""
         (self.private or self.table).tell(text)
 
+    def _warn(self, text: str) -> None:
+        self.notify(text, severity="warning", markup=False)
+
     # -- the move log ---------------------------------------------------------------------------
-    def _reader(self) -> int | Literal[False] | None:
-        """Whose words the move log is in; False while nobody may read it (a handoff)."""
-        if self.viewer is None and self.hotseat:
-            return False
-        if self.viewer is not None:
-            return self.viewer
-        return self.humans[0] if self.humans else None
+    def rebuild_log(self) -> None:
+        self.narration.rebuild(self.seating.reader())
 
-    def _rebuild_log(self) -> None:
-        self.narration.rebuild(self._reader())
-
-    def _log_more(self) -> None:
-        self.narration.more(self._reader())
+    def log_more(self) -> None:
+        self.narration.more(self.seating.reader())
 
     def _since_last_turn(self, seat: int) -> str:
         """What the others did in public since `seat` last decided, as `seat` may know it.
@@ -235,7 +227,7 @@ class GameScreen(Screen[None]):
         the chapter being played, every one of them, so the line ends with what to answer now.
         """
         view = self.rules.view(self.match.state, seat)
-        return self.narration.since_last_turn(seat, self._chapter_now(), view, self._chapters())
+        return self.narration.since_last_turn(seat, self._chapter_now(), view, self.chapters())
 
     # -- driving the match ------------------------------------------------------------------------
     def _play(self, action: Any) -> bool:
@@ -253,16 +245,16 @@ class GameScreen(Screen[None]):
                 timeout=15,
             )
             return False
-        self._log_more()
+        self.log_more()
         return True
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Move the match on until a person must act (or a panel must be read)."""
         while not self._finished_with and self.hold is None:
             step = next_step(self.match)
             if isinstance(step, Over):
                 self.hold = "over"
-                self._when_still(self._finish)
+                self.when_still(self._finish)
                 return
             if self._chapter_ended():
                 return
@@ -270,7 +262,7 @@ class GameScreen(Screen[None]):
                 if not self._play(self._sample(self.match.state)):
                     return
                 if self.app.animation_level != "none":
-                    self._draw(animate=True)
+                    self.draw(animate=True)
                     self.hold = "deal"
                     self.set_timer(DEAL_PAUSE, self._dealt)
                     return
@@ -280,18 +272,18 @@ class GameScreen(Screen[None]):
             seat = step.seat
             if self.seats[seat].kind == "bot":
                 self.hold = "bot"
-                self._draw(animate=True)
+                self.draw(animate=True)
                 pause = BOT_PAUSE if self.app.animation_level != "none" else 0.0
-                self._run_bot(self._bot(seat), seat, self.match.state, len(self.match), pause)
+                self.bots.think(seat, self.match.state, len(self.match), pause)
                 return
-            if self.hotseat and seat != self.viewer:
-                self._handoff(seat)
+            if self.seating.hotseat and seat != self.viewer:
+                self.handoff.to(seat)
                 return
             if self.viewer != seat:
-                self.viewer = seat
-                self._rebuild_log()
-            self._draw(animate=True)
-            self._news(self._since_last_turn(seat))
+                self.seating.viewer = seat
+                self.rebuild_log()
+            self.draw(animate=True)
+            self.news(self._since_last_turn(seat))
             return
 
     def _sample(self, state: Any) -> Any:
@@ -302,35 +294,35 @@ class GameScreen(Screen[None]):
     def _dealt(self) -> None:
         if self.hold == "deal":
             self.hold = None
-            self._advance()
+            self.advance()
 
     def _chapter_ended(self) -> bool:
         """Show a chapter (round, contest) that has just ended, on the table where it ended."""
-        told = self._chapters()
+        told = self.chapters()
         if len(told) <= self._chapters_told:
             return False
         self.narration.flush()
         self.hold = "chapter-end"
-        if self.hotseat:
-            self.viewer = None  # everyone reads the result; the next hands stay unseen
-            self._rebuild_log()
+        if self.seating.hotseat:
+            self.seating.viewer = None  # everyone reads the result; the next hands stay unseen
+            self.rebuild_log()
         self.narration.result(told[-1].number)
-        self._draw(animate=True)
-        self._news("")
+        self.draw(animate=True)
+        self.news("")
 
         def panel() -> None:
             word = self.rules.chapter or "round"
             self.app.push_screen(ChapterEndScreen(told[-1], word), callback=self._next_chapter)
 
-        self._when_still(panel)
+        self.when_still(panel)
         return True
 
     def _next_chapter(self, _: object = None) -> None:
-        self._chapters_told = len(self._chapters())
+        self._chapters_told = len(self.chapters())
         self.hold = None
-        self._advance()
+        self.advance()
 
-    def _when_still(self, then: Callable[[], None]) -> None:
+    def when_still(self, then: Callable[[], None]) -> None:
         """Run `then` once the table has stopped moving, so a slide is seen to its end."""
         if self.app.animation_level == "none":
             then()
@@ -343,52 +335,18 @@ class GameScreen(Screen[None]):
 
         self.run_worker(wait(), group="motion")
 
-    def _handoff(self, seat: int) -> None:
-        """Blank every private thing, then ask for `seat`'s player before drawing their view."""
-        self.hold = "handoff"
-        self._when_still(lambda: self._blank_for(seat))
-
-    def _blank_for(self, seat: int) -> None:
-        self.viewer = None
-        self._news("")
-        self._rebuild_log()
-        self._draw(animate=False)
-        where = self._where() + self.kit.narrator.score(self._table_view(), self.names)
-        self.app.push_screen(
-            HandoffScreen(self.names[seat], where), callback=lambda ready: self._handed(seat, ready)
-        )
-
-    def _handed(self, seat: int, ready: bool | None) -> None:
-        if not ready:
-            self.action_save_quit()
-            return
-        self.hold = None
-        self.viewer = seat
-        self._rebuild_log()
-        self._advance()
-
     def _finish(self) -> None:
         """Close the match file and show the winner."""
         self.narration.flush()
-        outcome = self.match.outcome()
-        view = self._table_view()
-        told = self.kit.narrator.chapters(view, self.names)
-        last = told[-1] if len(told) > self._chapters_told else None
-        if outcome is None or outcome.is_draw:
-            headline = "The match is drawn"
-        else:
-            winners = [seat_label(self.rules, self.names, w) for w in outcome.winners]
-            headline = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-            headline += " the match"
-        end = MatchEnd(
-            headline=headline,
-            reason=(outcome.reason[:1].upper() + outcome.reason[1:]) if outcome else "",
-            score=self.kit.narrator.score(view, self.names),
-            last_round=last,
-            path=self.opened.path,
+        end = match_end(
+            self.rules,
+            self.kit.narrator,
+            self.table_view(),
+            self.match.outcome(),
             seats=self.seats,
-            game=self.rules.id,
-            options=dict(self.match.options),
+            told=self._chapters_told,
+            path=self.opened.path,
+            options=self.match.options,
         )
         self._close()
         while self.app.screen is not self and self in self.app.screen_stack:
@@ -398,52 +356,8 @@ class GameScreen(Screen[None]):
     def _close(self) -> None:
         if not self._finished_with:
             self._finished_with = True
-            self.workers.cancel_group(self, "bot")
+            self.bots.cancel()
             self.opened.close()
-
-    # -- bots -------------------------------------------------------------------------------------
-    def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            from core.ai import UnknownBot, make_bot
-
-            seed = self._rng.randrange(2**32)
-            try:
-                self._bots[seat] = make_bot(self.seats[seat].bot or "random", seed)
-            except UnknownBot as err:
-                self.notify(
-                    f"{err}; the random bot plays instead.", severity="warning", markup=False
-                )
-                self._bots[seat] = make_bot("random", seed)
-        return self._bots[seat]
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _run_bot(self, bot: Bot, seat: int, state: Any, position: int, pause: float) -> None:
-        """Choose off the UI loop; wait a little so a person can follow; report back."""
-        from core.ai import UnknownBot, budget_for
-
-        worker = get_current_worker()
-        started = time.monotonic()
-
-        def stop() -> bool:
-            """Polled between search iterations: q or a takeback cancels the search. The
-            sleep(0) hands the GIL to the UI thread if it is waiting, so a key press is
-            answered between two iterations rather than after the interpreter's 5 ms turn."""
-            time.sleep(0)
-            return worker.is_cancelled
-
-        try:
-            budget = budget_for(self.seats[seat].bot or "random", clock=time.monotonic, stop=stop)
-        except UnknownBot:
-            budget = budget_for("random", clock=time.monotonic, stop=stop)
-        try:
-            action = decide(bot, self.rules, state, seat, budget)
-        except Exception as err:  # a bot bug must not take the match down with it
-            self.post_message(self.BotChose(position, None, f"{type(err).__name__}: {err}"))
-            return
-        while time.monotonic() - started < pause and not worker.is_cancelled:
-            time.sleep(0.05)
-        if not worker.is_cancelled:
-            self.post_message(self.BotChose(position, action))
 
     @on(BotChose)
     def _bot_chose(self, message: BotChose) -> None:
@@ -461,8 +375,27 @@ class GameScreen(Screen[None]):
             )
             return
         if self._play(message.action):
-            self._draw(animate=True)
-            self._advance()
+            self.draw(animate=True)
+            self.advance()
+
+    # -- after a request (`requests`) ---------------------------------------------------------
+    def resigned(self) -> None:
+        """The file holds a resignation: stop any bot and let the loop end the match."""
+        self.bots.cancel()
+        self.hold = None
+        self.log_more()
+        self.advance()
+
+    def taken_back(self, seat: int) -> None:
+        """The file holds a takeback for `seat`: redraw from the position it returns to."""
+        self.hold = None
+        self._chapters_told = len(self.chapters())
+        if not self.seating.hotseat or self.viewer == seat:
+            self.seating.viewer = seat if seat in self.seating.humans else self.viewer
+        self.rebuild_log()
+        self.news("Move taken back.")
+        self.draw(animate=True)
+        self.advance()
 
     # -- the person at the device ----------------------------------------------------------------
     @on(Chosen)
@@ -476,9 +409,9 @@ class GameScreen(Screen[None]):
             self._tell(f"✗ {reason}")
             return
         if self._play(message.action):
-            self._news("")
-            self._draw(animate=True)
-            self._advance()
+            self.news("")
+            self.draw(animate=True)
+            self.advance()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.kit.help))
@@ -487,7 +420,7 @@ class GameScreen(Screen[None]):
         """Step through the match so far from your own chair; `l` (or Esc) comes back."""
         from tui.screens.replay import ReplayScreen
 
-        seat = self._acting_human()
+        seat = self.seating.acting_human()
         if (seat is None and self.rules.hides_information) or self.hold == "handoff":
             return
         try:
@@ -510,103 +443,8 @@ class GameScreen(Screen[None]):
         else:
             self.app.exit()
 
-    def _acting_human(self) -> int | None:
-        """The human seat a resignation or takeback at the device is for."""
-        if self.viewer is not None:
-            return self.viewer
-        return self.humans[0] if len(self.humans) == 1 else None
-
     def action_resign(self) -> None:
-        seat = self._acting_human()
-        if seat is None or self.hold not in (None, "bot") or self.match.is_over:
-            return
-        rest = others(self.rules, self.names, seat)
-        question = (
-            f"Resign the match, {seat_label(self.rules, self.names, seat)}? "
-            f"{rest} {'wins' if len(self.names) == 2 else 'win'} it."
-        )
-
-        def answered(yes: bool | None) -> None:
-            if not yes or self._finished_with or self.match.is_over:
-                return
-            try:
-                self.opened.resign(seat)
-            except (IllegalAction, LogError, OSError) as err:
-                self.notify(f"Could not resign: {err}", severity="error")
-                return
-            self.workers.cancel_group(self, "bot")
-            self.hold = None
-            self._log_more()
-            self._advance()
-
-        self.app.push_screen(
-            ConfirmScreen(question, "Resign", "Keep playing", danger=True), callback=answered
-        )
-
-    def _last_human_mover(self) -> int | None:
-        """The human seat whose standing decision is the latest: the one a takeback is for."""
-        dead = self.match.taken_back()
-        for index in range(len(self.match) - 1, -1, -1):
-            line = self.chronicle.line(index, None, dead)
-            if line is None or line.kind != "move" or line.taken_back:
-                continue
-            if self.seats[line.seat].kind == "human":
-                return line.seat
-        return None
+        self.requests.resign()
 
     def action_take_back(self) -> None:
-        """Take back the last move of a person: against bots at once (the bots' replies go
-        too); in hot-seat only once the player to move agrees."""
-        if self.hold not in (None, "bot") or self.match.is_over:
-            return
-        seat = self._last_human_mover()
-        if seat is None:
-            self.notify("There is no move of yours to take back yet.", title="Take back")
-            return
-        try:
-            self.match.takeback_to(seat)
-        except IllegalAction as err:
-            self.notify(f"{err}.", title="That move cannot be taken back", severity="warning")
-            return
-        to_move = self.match.to_move()
-        asks = (
-            to_move is not None
-            and to_move != CHANCE
-            and to_move != seat
-            and self.seats[to_move].kind == "human"
-        )
-        if not asks:
-            self._take_back(seat)
-            return
-        assert to_move is not None
-        question = (
-            f"{seat_label(self.rules, self.names, seat)} asks to take back their last move. "
-            f"{seat_label(self.rules, self.names, to_move)}, do you agree?"
-        )
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._take_back(seat)
-            else:
-                who = seat_label(self.rules, self.names, to_move)
-                self.notify(f"{who} said no: the move stands.", title="Take back", markup=False)
-
-        self.app.push_screen(ConfirmScreen(question, "Agree", "Refuse"), callback=answered)
-
-    def _take_back(self, seat: int) -> None:
-        if self._finished_with or self.match.is_over:
-            return
-        self.workers.cancel_group(self, "bot")
-        try:
-            self.opened.take_back(seat)
-        except (IllegalAction, LogError, OSError) as err:
-            self.notify(f"Could not take the move back: {err}", severity="error")
-            return
-        self.hold = None
-        self._chapters_told = len(self._chapters())
-        if not self.hotseat or self.viewer == seat:
-            self.viewer = seat if seat in self.humans else self.viewer
-        self._rebuild_log()
-        self._news("Move taken back.")
-        self._draw(animate=True)
-        self._advance()
+        self.requests.take_back()

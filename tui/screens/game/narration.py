@@ -8,15 +8,13 @@ one line, chapter headings and results, and being brought up to date entry by en
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from replays.chronicle import Chronicle
 from tui.games import Narrator
+from tui.screens.game.seating import Reader
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
-
-Reader = int | None | Literal[False]
-"""A seat, None (everything), or False: nobody may read the log now (a handoff)."""
 
 
 class Narration:

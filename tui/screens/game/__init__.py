@@ -1,0 +1,16 @@
+"""The game screen: a generic frame that plays one open match, and the parts it owns.
+
+* `screen` — `GameScreen`: the layout, what is drawn for whom, the turn loop and the keys.
+* `seating` — who sits at the device: the humans, hot-seat or not, whose view is on screen.
+* `bots` — the bot seats: one bot each, thinking in a thread worker, answering by message.
+* `handoff` — the hot-seat handoff sequence: blank everything private, then ask for the player.
+* `requests` — resigning and taking back, asked of the right person and carried out.
+* `ending` — the match-end summary the result screen shows.
+
+The game itself (widgets, words) comes from its kit (`tui.games.kit_for`); what happens next
+comes from the pure turn loop (`core.play.next_step`).
+"""
+
+from tui.screens.game.screen import GameScreen
+
+__all__ = ["GameScreen"]

@@ -1,0 +1,53 @@
+"""The match-end summary: who won, why, the final score and the chapter that ended it.
+
+Worded here, once, from the table's view (public once the match is over), so the result
+screen needs neither the match nor its rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.match import Seat
+from core.rules import Outcome, Rules
+from tui.games import Narrator
+from tui.screens.round_end import MatchEnd
+from tui.widgets.table import ChapterEnd
+from tui.wording import seat_label
+
+
+def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome | None) -> str:
+    """ "Ann wins the match", "Ann and Bob win the match" or "The match is drawn"."""
+    if outcome is None or outcome.is_draw:
+        return "The match is drawn"
+    winners = [seat_label(rules, names, w) for w in outcome.winners]
+    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " the match"
+
+
+def match_end(
+    rules: Rules[Any, Any, Any],
+    narrator: Narrator[Any],
+    view: Any,
+    outcome: Outcome | None,
+    *,
+    seats: Sequence[Seat],
+    told: int,
+    path: Path,
+    options: Mapping[str, object],
+) -> MatchEnd:
+    """The summary of a finished match; `told` chapters have had their own end panel, so a
+    last chapter beyond them is shown with the result."""
+    names = tuple(seat.name for seat in seats)
+    chapters: Sequence[ChapterEnd] = narrator.chapters(view, names)
+    return MatchEnd(
+        headline=headline(rules, names, outcome),
+        reason=(outcome.reason[:1].upper() + outcome.reason[1:]) if outcome else "",
+        score=narrator.score(view, names),
+        last_round=chapters[-1] if len(chapters) > told else None,
+        path=path,
+        seats=tuple(seats),
+        game=rules.id,
+        options=dict(options),
+    )
