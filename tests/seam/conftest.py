@@ -9,6 +9,7 @@ import pytest
 from core import registry
 from tests.seam.three_in_a_row import ThreeInARow
 from tui import games
+from tui.screens.handoff import HandoffScreen
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +20,9 @@ def three_in_a_row() -> Iterator[ThreeInARow]:
     yield rules
     registry.unregister(rules.id)
     games.unregister(rules.id)
+
+
+@pytest.fixture(autouse=True)
+def handoff_without_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys come at machine speed here: a handoff takes "ready" at once."""
+    monkeypatch.setattr(HandoffScreen, "GRACE", 0.0)

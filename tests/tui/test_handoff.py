@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from core.match import Seat
 from tests.tui.test_game_flow import (
     ANN_DEAL,
@@ -17,7 +19,7 @@ from tests.tui.test_game_flow import (
 )
 from tests.tui.test_game_flow import scripted_match as new_match
 from tui.games.en_garde_hand import card_art
-from tui.screens.handoff import HandoffScreen
+from tui.screens.handoff import READY_GRACE, HandoffScreen
 
 
 def screen_text(svg: str) -> str:
@@ -75,3 +77,21 @@ async def test_a_human_against_a_bot_gets_no_handoff() -> None:
         screen = await open_game(app, pilot, opened, draws([]))
         assert app.screen is screen and screen.viewer == 0
         assert screen.query_one("#hand").border_title == "Ann's hand"
+
+
+async def test_an_enter_typed_ahead_does_not_pass_the_handoff(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The player who just moved may still be pressing Enter: for a moment after the handoff
+    appears, "ready" is not taken; a deliberate Enter after that is."""
+    monkeypatch.setattr(HandoffScreen, "GRACE", READY_GRACE)  # the app's own, not the tests'
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.GRACE > 0.5
+        await keys(pilot, "enter", "enter", "enter")
+        assert app.screen is handoff and screen.viewer is None
+        handoff._shown -= handoff.GRACE  # as if the player waited that long
+        await keys(pilot, "enter")
+        assert app.screen is screen and screen.viewer == 0

@@ -124,3 +124,45 @@ async def test_seats_carry_the_game_s_own_names() -> None:
         await pilot.pause()
         labels = [str(label.render()) for label in app.screen.query(".seat-row .field-label")]
         assert labels == ["Jack", "Giant"]
+
+
+async def test_enter_in_a_name_field_moves_on_and_never_starts_the_match() -> None:
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ann", "enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.focused is not app.screen.query_one("#name-0", Input)
+        await pilot.press("tab", "tab", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and list_matches() == []
+
+
+async def test_question_mark_lists_the_form_s_keys_even_from_a_name_field() -> None:
+    from tui.screens.help import KeysScreen
+
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#name-0", Input)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        keys = {does for _, does in app.screen.keys}
+        assert {"Start", "Swap seats", "Back"} <= keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "Player 1"
+
+
+async def test_a_seat_handed_to_a_bot_and_back_gets_its_player_s_name_again() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-1", Input).value = "Ben"
+        app.screen.query_one("#kind-1", Select).value = "bot:random"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1", Input).value == "Random bot"
+        app.screen.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1", Input).value == "Ben"

@@ -380,3 +380,26 @@ async def test_continue_from_here_can_hand_a_seat_to_a_bot() -> None:
         game.opened.close()
     assert chosen[0].kind == "human" and (chosen[1].kind, chosen[1].bot) == ("bot", "greedy:easy")
     assert chosen[1].name == "Easy greedy bot"
+
+
+async def test_the_seat_chooser_draws_the_game_s_seats_and_keeps_the_players_names() -> None:
+    from textual.app import App
+    from textual.widgets import Input, Select
+
+    from core.match import Seat
+    from tui.widgets.seat_row import SeatRow
+
+    seats = (Seat("Ann"), Seat("Cora", "bot", "ismcts:easy"))
+    chooser = SeatsScreen(registry.get("englishman"), seats, "move 4")
+    async with App[None]().run_test(size=(80, 24)) as pilot:
+        pilot.app.push_screen(chooser)
+        await pilot.pause()
+        rows = list(chooser.query(SeatRow).results(SeatRow))
+        assert [row.seat_title for row in rows] == ["Jack", "Giant"]
+        assert [chooser.query_one(f"#name-{n}", Input).value for n in (0, 1)] == ["Ann", "Cora"]
+        assert chooser.query_one("#kind-1", Select).value == "bot:ismcts:easy"
+        for row in rows:  # each row is drawn: its menu and its name field have room
+            assert row.region.height >= 1
+            assert row.query_one(Select).region.width >= 12
+            assert row.query_one(Input).region.width >= 8
+        assert chooser.chosen() == seats

@@ -7,6 +7,7 @@ resize or a screenshot taken meanwhile shows no card of anyone.
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from textual import on
@@ -17,9 +18,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+READY_GRACE = 0.8
+"""How long a new handoff ignores "ready" (see `HandoffScreen.GRACE`)."""
+
 
 class HandoffScreen(Screen[bool]):
     """Dismisses with True when the named player is ready, False to save and quit."""
+
+    GRACE: ClassVar[float] = READY_GRACE
+    """Seconds after the screen appears in which "ready" is not taken: an Enter typed ahead
+    by the player who just moved (or who just pressed Start) must not pass the device on."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -31,6 +39,7 @@ class HandoffScreen(Screen[bool]):
         super().__init__(classes="handoff")
         self.player = name
         self.detail = detail
+        self._shown = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(classes="handoff-card"):
@@ -53,9 +62,12 @@ class HandoffScreen(Screen[bool]):
                 yield ready
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._shown = time.monotonic()
+
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
-        if self.is_current:
+        if self.is_current and time.monotonic() - self._shown >= self.GRACE:
             self.dismiss(True)
 
     def action_quit_match(self) -> None:

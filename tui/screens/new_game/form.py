@@ -1,19 +1,15 @@
-"""New game: the game, its declared options, and who sits at the table.
+"""New game: the form that sets up a match, checks it, and starts it.
 
-Options are drawn from each game's `Rules.options` alone (choices → a dropdown, yes/no → a
-checkbox, anything else → a text field), so a new game needs no code here. Seat 1 moves first
-unless the game's options say otherwise; ctrl+t rotates the seats.
+Seat 1 moves first unless the game's options say otherwise; ctrl+t rotates the seats. Enter
+moves to the next field, as in any form: only Start (or ctrl+s) starts the match, so a player
+typing a name never starts it with the other seats unreviewed.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,116 +20,23 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from core import registry
 from core.match import Seat
-from core.rules import BadOption, Option, Rules, resolve_options
+from core.rules import BadOption, Rules, resolve_options
 from tui.messages import StartMatch
-
-NAME_LIMIT = 20
-HUMAN = "human"
-SEAT_OPTIONS = frozenset({"starts"})
-"""Option keys whose values are seat numbers (who starts): shown as "Seat 1", "Seat 2"."""
-
-
-def bot_specs(rules: Rules[Any, Any, Any]) -> tuple[str, ...]:
-    """The bots (with levels) that can play `rules`, e.g. "random", "ismcts:normal"."""
-    from core.ai import specs_for
-
-    return specs_for(rules) or ("random",)
-
-
-def bot_label(spec: str) -> str:
-    """ "ismcts:normal" as a menu shows it: "ismcts · normal"."""
-    kind, _, level = spec.partition(":")
-    return f"{kind} · {level}" if level else kind
-
-
-def bot_name(spec: str) -> str:
-    """A seat name for a bot: "Random bot", "Hard ismcts bot"."""
-    kind, _, level = spec.partition(":")
-    return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
-
-
-def _choice_text(choice: object) -> str:
-    """An option's value in words: yes and no for the booleans."""
-    if isinstance(choice, bool):
-        return "yes" if choice else "no"
-    return str(choice)
-
-
-def _title(key: str) -> str:
-    if key in SEAT_OPTIONS:
-        return "Starts"
-    return key.replace("_", " ").replace("-", " ").capitalize()
-
-
-NAMES_FILE = "names.json"
-"""The names typed for each seat last time, offered again (in the state folder)."""
-
-
-def remembered_names() -> list[str]:
-    """The human names of the last match started here; [] when none are kept (or unreadable)."""
-    from replays.paths import state_dir
-
-    try:
-        names = json.loads((state_dir() / NAMES_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(names, list):
-        return []
-    return [n if isinstance(n, str) else "" for n in names][:8]
-
-
-def remember_names(seats: tuple[Seat, ...]) -> None:
-    """Keep the human seats' names for next time; a failure only costs the convenience."""
-    from replays.paths import state_dir
-
-    names = [seat.name if seat.kind == "human" else "" for seat in seats]
-    with contextlib.suppress(OSError):
-        (state_dir() / NAMES_FILE).write_text(json.dumps(names), encoding="utf-8")
-
-
-def _default_name(seat: int, kind: str, taken: set[str]) -> str:
-    if kind == HUMAN:
-        return f"Player {seat + 1}"
-    base = bot_name(kind.removeprefix("bot:"))
-    name, n = base, 2
-    while name in taken:
-        name, n = f"{base} {n}", n + 1
-    return name
-
-
-class NameInput(Input):
-    """A seat's name field. A click that enters it selects the whole name, as Tab does.
-
-    Otherwise the click drops the cursor inside the given name, and typing "Ann" there makes
-    "PlayeAnnr 1". A click inside a field that already has focus places the cursor as usual.
-    """
-
-    _entering = False
-
-    def _on_focus(self, event: events.Focus) -> None:
-        # Input's own handler selects everything; a mouse-down queued with this focus must
-        # not replace that selection with a cursor, but one after it may.
-        self._entering = not event.from_app_focus
-        self.call_later(self._entered)
-
-    def _entered(self) -> None:
-        self._entering = False
-
-    async def _on_mouse_down(self, event: events.MouseDown) -> None:
-        if self._entering:
-            self._entering = False
-            event.prevent_default()
+from tui.screens.new_game.names import remember_names, remembered_names
+from tui.screens.new_game.options import option_values, option_widget, starter, title
+from tui.widgets.seat_row import HUMAN, SeatRow, bot_specs, default_name, seat_of
 
 
 class NewGameScreen(Screen[None]):
     """Set up a match, then Start creates its file and opens the game screen."""
 
-    CSS_PATH = "../styles/new_game.tcss"
+    CSS_PATH = "../../styles/new_game.tcss"
     AUTO_FOCUS = "#start"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("ctrl+t", "rotate_seats", "Swap seats", priority=True),
+        Binding("question_mark", "app.toggle_keys", "keys", priority=True),
     ]
 
     def __init__(
@@ -153,8 +56,6 @@ class NewGameScreen(Screen[None]):
                 self._notes.append(f"{err}; choose a game below.")
         self._preset: dict[str, object] = dict(options or {})
         self._option_widgets: dict[str, Widget] = {}
-        self._kinds: dict[int, str] = {}
-        """Each seat row's kind as last seen, to tell a real change from a row's first value."""
         self._players = self._rules.min_players
         self._bots = bot_specs(self._rules)
         self._remembered = remembered_names()
@@ -190,6 +91,7 @@ class NewGameScreen(Screen[None]):
         await self._build_game(preset=self._preset)
         self._show_problems()
         self.query_one("#name-0", Input).focus()  # the first thing to type is a name
+        self.refresh_bindings()  # the footer lists the keys before the first key press
 
     async def _build_game(self, preset: Mapping[str, object]) -> None:
         """Fill the option rows and seat rows for the chosen game."""
@@ -220,73 +122,30 @@ class NewGameScreen(Screen[None]):
                     value = option.coerce(preset[option.key])
                 except BadOption as err:
                     self._notes.append(f"{err}; using {option.default}.")
-            widget = self._option_widget(option, value)
+            widget = option_widget(option, value)
             self._option_widgets[option.key] = widget
             rows.append(
-                Horizontal(Label(_title(option.key), classes="field-label"), widget, classes="row")
+                Horizontal(Label(title(option.key), classes="field-label"), widget, classes="row")
             )
             if option.help:
                 rows.append(Static(option.help, classes="hint option-help"))
         await options_box.mount_all(rows)
         await self._build_seats()
 
-    def _option_widget(self, option: Option, value: str | int | bool) -> Widget:
-        if option.choices:
-            seats = option.key in SEAT_OPTIONS and isinstance(option.default, int)
-            return Select(
-                [
-                    (f"Seat {choice}" if seats else _choice_text(choice), choice)
-                    for choice in option.choices
-                ],
-                value=value,
-                allow_blank=False,
-                compact=True,
-                classes="option",
-            )
-        if isinstance(option.default, bool):
-            return Checkbox("yes" if value else "no", bool(value), compact=True, classes="option")
-        if isinstance(option.default, int):
-            return Input(str(value), type="integer", compact=True, classes="option")
-        return Input(str(value), compact=True, classes="option")
-
     async def _build_seats(self, seats: list[tuple[str, str]] | None = None) -> None:
         """Seat rows: a kind (human or a bot) and a name; `seats` keeps earlier choices."""
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
         self._bots = bot_specs(self._rules)
-        kinds = [("Human", HUMAN)] + [(f"Bot · {bot_label(b)}", f"bot:{b}") for b in self._bots]
         rows = []
         taken: set[str] = set()
-        self._kinds = {}
         for seat in range(self._players):
             kind, name = seats[seat] if seats and seat < len(seats) else (HUMAN, "")
             if not seats and seat < len(self._remembered) and self._remembered[seat] not in taken:
                 name = self._remembered[seat]
-            name = name or _default_name(seat, kind, taken)
+            name = name or default_name(seat, kind, taken)
             taken.add(name)
-            self._kinds[seat] = kind
-            rows.append(
-                Horizontal(
-                    Label(self._seat_title(seat), classes="field-label"),
-                    Select(
-                        kinds,
-                        value=kind,
-                        allow_blank=False,
-                        compact=True,
-                        classes="seat-kind",
-                        id=f"kind-{seat}",
-                    ),
-                    Label("Name", classes="name-label"),
-                    NameInput(
-                        name,
-                        max_length=NAME_LIMIT,
-                        compact=True,
-                        classes="seat-name",
-                        id=f"name-{seat}",
-                    ),
-                    classes="row seat-row",
-                )
-            )
+            rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name))
         await box.mount_all(rows)
         self._show_starter()
 
@@ -295,33 +154,15 @@ class NewGameScreen(Screen[None]):
         names = self._rules.seat_names
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
-    def _is_default_name(self, name: str) -> bool:
-        """True for a blank or app-given name, which follows the seat's kind when it changes."""
-        bots = "|".join(re.escape(bot_name(bot).removesuffix(" bot")) for bot in self._bots)
-        return re.fullmatch(rf"(Player \d+|({bots}) bot( \d+)?)?", name.strip()) is not None
-
     # -- reading the form ----------------------------------------------------------------------
     def _seat_choices(self) -> list[tuple[str, str]]:
-        return [
-            (
-                str(self.query_one(f"#kind-{seat}", Select).value),
-                self.query_one(f"#name-{seat}", Input).value,
-            )
-            for seat in range(self._players)
-        ]
-
-    def _option_values(self) -> dict[str, object]:
-        values: dict[str, object] = {}
-        for key, widget in self._option_widgets.items():
-            if isinstance(widget, Select | Checkbox | Input):
-                values[key] = widget.value
-        return values
+        return [row.choice() for row in self.query(SeatRow).results(SeatRow)]
 
     def _validate(self) -> tuple[dict[str, Any], tuple[Seat, ...]] | None:
         problems: list[str] = []
         options: dict[str, Any] = {}
         try:
-            options = resolve_options(self._rules.options, self._option_values())
+            options = resolve_options(self._rules.options, option_values(self._option_widgets))
         except BadOption as err:
             problems.append(f"{str(err).capitalize()}.")
         seats: list[Seat] = []
@@ -336,21 +177,14 @@ class NewGameScreen(Screen[None]):
                     f"{name!r}: give each player a different name."
                 )
             seen.setdefault(name.casefold(), seat)
-            if kind == HUMAN:
-                seats.append(Seat(name))
-            else:
-                seats.append(Seat(name, "bot", kind.removeprefix("bot:")))
+            seats.append(seat_of(kind, name))
         self._problems = problems
         self._show_problems()
         return None if problems else (options, tuple(seats))
 
     def _show_starter(self) -> None:
         """Say who moves first, by name, as the seats and the options stand."""
-        first = 0
-        for key in SEAT_OPTIONS & set(self._option_widgets):
-            widget = self._option_widgets[key]
-            if isinstance(widget, Select) and isinstance(widget.value, int):
-                first = widget.value - 1
+        first = starter(self._option_widgets)
         if getattr(self._rules, "starter_by_chance", False):
             self.query_one("#seats-hint", Static).update(
                 "Chance picks who opens the first contest. [dim]Ctrl+T swaps the seats.[/]"
@@ -390,15 +224,6 @@ class NewGameScreen(Screen[None]):
             seats = self._seat_choices()
             self._players = event.value
             await self._build_seats(seats)
-        elif select.has_class("seat-kind") and select.id is not None:
-            seat = int(select.id.removeprefix("kind-"))
-            if self._kinds.get(seat) == event.value:
-                return  # a new row announcing its first value, not a change
-            self._kinds[seat] = str(event.value)
-            name_input = self.query_one(f"#name-{seat}", Input)
-            if self._is_default_name(name_input.value):
-                others = {name for i, (_, name) in enumerate(self._seat_choices()) if i != seat}
-                name_input.value = _default_name(seat, str(event.value), others)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """The box says what it is set to: the ✕ alone is told apart by colour only."""
@@ -410,8 +235,10 @@ class NewGameScreen(Screen[None]):
             if self._problems:
                 self._validate()
 
-    def on_input_submitted(self) -> None:
-        self.action_start()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next one; Start is a button of its own."""
+        event.stop()
+        self.focus_next()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
