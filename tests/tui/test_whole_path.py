@@ -133,7 +133,7 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     """Menu → New game → round 1 by keys, checking the handoff; q at round 2's handoff."""
     await keys(pilot, "n")
     assert isinstance(app.screen, NewGameScreen)
-    await keys(pilot, "enter")  # Start ▶ has the focus: two humans, advanced, seat 1 starts
+    await keys(pilot, "ctrl+s")  # Start: two humans, advanced, seat 1 starts
     game = game_of(app)
     assert dict(game.match.header.options)["level"] == "advanced"
     assert [seat.kind for seat in game.seats] == ["human", "human"]

@@ -1,0 +1,76 @@
+"""What a replay can make of a match: a Markdown export as seen now, or a new match that
+continues from the position on screen with the seats chosen for it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.match import Seat
+from core.rules import SPECTATOR
+from replays.errors import LogError
+from replays.export import to_markdown
+from replays.store import continue_from
+from tui.messages import PlayMatch
+from tui.screens.replay.words import perspective_name
+from tui.screens.seats import SeatsScreen
+
+if TYPE_CHECKING:
+    from tui.screens.replay.screen import ReplayScreen
+
+
+def export(screen: ReplayScreen) -> None:
+    """Markdown next to the match file, from the perspective on screen."""
+    seat = screen.cursor.perspective
+    view = "all" if seat is None else "table" if seat == SPECTATOR else f"seat-{seat + 1}"
+    # One file per perspective: a seat's export (its hand) never replaces the table's.
+    target = screen.path.with_name(f"{screen.path.stem}-{view}.md").resolve()
+    try:
+        target.write_text(to_markdown(screen.match, seat), encoding="utf-8")
+    except OSError as err:
+        screen.notify(
+            f"Could not write {target}: {err.strerror or err}. Check that the folder is "
+            "writable, then press e again.",
+            title="Export failed",
+            severity="error",
+            timeout=12,
+        )
+        return
+    seen = perspective_name(seat, screen.names, screen.rules.hides_information)
+    screen.notify(
+        f"{target}\nSeen by {seen}, with every note.", title="Exported to Markdown", timeout=12
+    )
+
+
+def continue_here(screen: ReplayScreen) -> None:
+    """A new match from the position on screen, with the seats chosen for it (take over a
+    seat from a bot, or hand one to a bot), played on the game screen."""
+    here = screen.here
+    if screen.decided() is not None:
+        screen.notify(
+            "The match is already decided here. Step back to a position where "
+            "play goes on, then press c.",
+            title="Cannot continue from here",
+            severity="warning",
+        )
+        return
+    screen.autoplay_off()
+    number = screen.row_at(here).number
+    screen.app.push_screen(
+        SeatsScreen(screen.rules, screen.match.header.seats, f"entry {number}"),
+        callback=lambda seats: _start(screen, here, number, seats),
+    )
+
+
+def _start(screen: ReplayScreen, here: int, number: int, seats: tuple[Seat, ...] | None) -> None:
+    if seats is None:
+        return
+    try:
+        opened = continue_from(screen.path, here, seats=seats)
+    except (LogError, OSError, ValueError) as err:
+        screen.notify(f"{err}", title="Could not start the new match", severity="error", timeout=12)
+        return
+    screen.notify(
+        f"A new match from entry {number} of this one: {opened.path.name}.",
+        title="Continuing from here",
+    )
+    screen.post_message(PlayMatch(opened))

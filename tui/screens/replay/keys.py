@@ -1,0 +1,91 @@
+"""The replay viewer's keys: the bindings, what fits the Footer, and the full list behind `?`.
+
+The list and the bindings live side by side so the help can never disagree with the keys.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+STEP = Binding.Group("step", compact=True)
+ENTRY = Binding.Group("entry", compact=True)
+TURN = Binding.Group("turn", compact=True)
+ENDS = Binding.Group("start/end", compact=True)
+ROUND = Binding.Group("round", compact=True)
+SPEED = Binding.Group("speed", compact=True)
+NOTES = Binding.Group("notes", compact=True)
+
+BINDINGS: list[BindingType] = [
+    # What fits the Footer at 80 columns, the way out included; ? lists them all.
+    Binding("left", "step(-1)", "step", group=STEP),
+    Binding("right", "step(1)", "step", group=STEP),
+    Binding("shift+left", "step_entry(-1)", "entry", group=ENTRY, show=False),
+    Binding("shift+right", "step_entry(1)", "entry", group=ENTRY, show=False),
+    Binding("space", "autoplay", "play"),
+    Binding("a", "annotate", "note"),
+    Binding("p", "perspective", "view"),
+    Binding("e", "export", "export"),
+    Binding("c", "continue", "continue"),
+    Binding("question_mark", "keys", "keys"),
+    Binding("ctrl+s", "screenshot", "screenshot", show=False),
+    Binding("escape,q,l", "back", "back"),  # the only way out for a mouse
+    Binding("left_square_bracket", "round(-1)", "round", group=ROUND, show=False),
+    Binding("right_square_bracket", "round(1)", "round", group=ROUND, show=False),
+    Binding("plus,equals_sign", "speed(1)", "speed", group=SPEED, show=False),
+    Binding("minus", "speed(-1)", "speed", group=SPEED, show=False),
+    Binding("n", "note(1)", "notes", group=NOTES, show=False),
+    Binding("N", "note(-1)", "notes", group=NOTES, show=False),
+    Binding("up", "turn(-1)", "move", group=TURN, show=False),
+    Binding("down", "turn(1)", "move", group=TURN, show=False),
+    Binding("home", "start", "start", group=ENDS, show=False),
+    Binding("end", "end", "end", group=ENDS, show=False),
+    Binding("pageup", "round(-1)", "round", show=False),
+    Binding("pagedown", "round(1)", "round", show=False),
+]
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("→  ←", "next / previous step: a move with the cards it drew, or a deal"),
+    ("shift+→  shift+←", "next / previous entry (every card drawn on its own)"),
+    ("↓  ↑", "next / previous move by a player (skips the draws)"),
+    ("Home  End", "the start / the end of the match"),
+    ("]  [   PgDn PgUp", "next round / start of this (or the previous) round"),
+    ("space", "autoplay on / off"),
+    ("+  -", "autoplay faster / slower"),
+    ("p", "view from the table, each seat, or everything (once it is over)"),
+    ("a", "annotate the move on screen: a few words and a glyph"),
+    ("n  N", "next / previous annotated entry"),
+    ("e", "export as Markdown, with the notes, as seen now"),
+    ("c", "continue from here: a new match from this position"),
+    ("click", "a line of the moves or of the notes: go there"),
+    ("ctrl+s", "screenshot (an SVG beside the match file)"),
+    ("?", "these keys"),
+    ("ctrl+p", "commands: new game, resume, rules, settings…"),
+    ("Esc  q", "back"),
+)
+
+
+class ReplayKeys(ModalScreen[None]):
+    """Every key of the viewer (the Footer cannot fit them all at 80 columns)."""
+
+    CSS_PATH = "../../styles/replay.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
+
+    def compose(self) -> ComposeResult:
+        width = max(len(key) for key, _ in KEYS) + 2
+        lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in KEYS]
+        legend = "▸ marks the current entry; a note shows as its glyph and ✎ beside its entry."
+        with VerticalScroll(id="keys-dialog"):
+            yield Static(Content.styled("Replay keys", "bold"), id="keys-title")
+            yield Static(Content("\n").join(lines))
+            yield Static(Content.styled(legend, "italic"), id="keys-legend")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,92 @@
+"""Annotating a replay: a note on the move on screen, appended to the file, shown as saved.
+
+A note takes the file's lock only for the append (`annotate_file`), then the file is read
+again, so the viewer shows exactly what was saved. A note that could not be saved (the match
+is open for play elsewhere) is kept as a draft and offered again on the same entry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.rules import IllegalAction
+from replays.cursor import ReplayCursor
+from replays.errors import LogError
+from replays.store import annotate_file, load_match
+from tui.screens.annotate import AnnotateScreen, NoteDraft
+from tui.screens.replay.rows import decision_at
+
+if TYPE_CHECKING:
+    from tui.screens.replay.screen import ReplayScreen
+
+
+class Annotations:
+    """The note editor of one replay viewer and the drafts it keeps."""
+
+    def __init__(self, screen: ReplayScreen) -> None:
+        self._screen = screen
+        self._drafts: dict[int, NoteDraft] = {}
+        """Notes typed but not saved (the file was busy), by entry, offered again on `a`."""
+
+    def edit(self) -> None:
+        """Open the editor on the move the last step showed (not the card drawn after it)."""
+        screen = self._screen
+        row = screen.row_at(decision_at(screen.rows, screen.here))
+        target = row.position - 1
+        draft = self._drafts.get(target, NoteDraft(target, ""))
+        entry = (
+            "On the starting position"
+            if row.position == 0
+            else (f"On entry {row.number}: {row.words}")
+        )
+        existing = [
+            f"{note.glyph} {note.text}".strip()
+            for note in screen.notes
+            if note.position == row.position
+        ]
+        warning = ""
+        if screen.damage is not None:
+            warning = "Saving cuts the unreadable tail off the file; the rest stays as it is."
+        screen.autoplay_off()
+        screen.app.push_screen(
+            AnnotateScreen(draft, entry, self._save, existing=existing, warning=warning),
+            callback=self._kept,
+        )
+
+    def _save(self, draft: NoteDraft) -> str | None:
+        """Append the note to the file (lock held only meanwhile); None when saved."""
+        screen = self._screen
+        try:
+            annotate_file(screen.path, draft.target, draft.text, draft.glyph)
+        except (LogError, OSError, IllegalAction) as err:
+            return str(err)
+        self._drafts.pop(draft.target, None)
+        self._reload(draft)
+        where = (
+            "the starting position"
+            if draft.target < 0
+            else (f"entry {screen.row_at(draft.target + 1).number}")
+        )
+        screen.notify(f"Your note on {where} is in the match file.", title="Note saved")
+        return None
+
+    def _kept(self, draft: NoteDraft | None) -> None:
+        if draft is not None:
+            self._drafts[draft.target] = draft
+            self._screen.notify(
+                "Your note is not saved yet; press a on this entry to finish it.", title="Note kept"
+            )
+
+    def _reload(self, saved: NoteDraft) -> None:
+        """Read the file again so the viewer shows what it now holds."""
+        screen = self._screen
+        position, perspective = screen.cursor.position, screen.cursor.perspective
+        try:
+            match, damage = load_match(screen.path)
+        except (LogError, OSError):
+            screen.match.annotate(saved.target, saved.text, saved.glyph)  # show it all the same
+        else:
+            screen.match, screen.damage = match, damage
+        screen.cursor = ReplayCursor(screen.match, perspective, position)
+        screen.rebuild()
+        screen.draw()

@@ -1,0 +1,76 @@
+"""The move list and the notes list of a replay, as the current perspective may read them.
+
+Pure: rows come from the cursor's lines and the match's notes, so the viewer can rebuild them
+whenever the perspective or the file changes, and tests can read them without a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.match import Match, NoteEntry
+from core.rules import CHANCE
+from replays.cursor import ReplayCursor
+from tui.widgets.move_list import MoveRow, NoteRow
+
+
+def anchor(target: int, positions: Sequence[int]) -> int:
+    """The row a note on entry `target` belongs to: that entry, or the last one before."""
+    return max((p for p in positions if p - 1 <= target), default=0)
+
+
+def rows_of(cursor: ReplayCursor, match: Match) -> tuple[list[MoveRow], list[NoteRow]]:
+    """The move rows (the starting position first) and the note rows, oldest first."""
+    lines = cursor.moves()
+    positions = [0] + [line.index + 1 for line in lines]
+    anchored: dict[int, list[NoteEntry]] = {}
+    for _, note in match.notes():
+        anchored.setdefault(anchor(note.target, positions), []).append(note)
+
+    def row(
+        number: int, position: int, chance: bool, notation: str, words: str, round_no: int
+    ) -> MoveRow:
+        notes = anchored.get(position, [])
+        return MoveRow(
+            position,
+            number,
+            chance,
+            notation,
+            words,
+            round_no,
+            glyphs=tuple(n.glyph for n in notes if n.glyph),
+            noted=any(n.text for n in notes),
+        )
+
+    first_round = match.rules.round_of(match.state_at(0))
+    rows = [row(0, 0, False, "", "the starting position", first_round)]
+    for number, line in enumerate(lines, start=1):
+        rows.append(
+            row(
+                number,
+                line.index + 1,
+                line.seat == CHANCE,
+                line.notation,
+                line.words,
+                line.chapter,
+            )
+        )
+    numbers = {r.position: r.number for r in rows}
+    notes = [
+        NoteRow(position, numbers[position], note.glyph, note.text)
+        for position in sorted(anchored)
+        for note in anchored[position]
+    ]
+    return rows, notes
+
+
+def decision_at(rows: Sequence[MoveRow], here: int) -> int:
+    """The row a step to `here` showed: the decision whose step this is (its refill came
+    with it), or `here` itself when the step is a deal or the start."""
+    done = [r for r in rows if 0 < r.position <= here]
+    decisions = [r for r in done if not r.chance]
+    if not decisions:
+        return here
+    last = decisions[-1]
+    after = [r for r in done if r.position > last.position]
+    return last.position if all(r.round == last.round for r in after) else here

@@ -1,0 +1,366 @@
+"""The replay viewer: step through a saved match, annotate it, export it, or branch from it.
+
+The match is read without its lock (`load_match`): watching never blocks a player. Positions
+come from a `ReplayCursor`, which refuses the everything-perspective until the match is over,
+so an unfinished match is watched from one seat's chair. The board is the game's own widget
+(`tui.games.kit_for`) fed with views only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from core.match import MetaEntry
+from core.rules import SPECTATOR, Outcome
+from replays.cursor import ReplayCursor
+from replays.errors import HiddenPerspective, LogError
+from replays.store import load_match
+from tui.games import NoBoard, kit_for
+from tui.screens.handoff import SeatHandoff
+from tui.screens.help import save_screenshot
+from tui.screens.replay import branch, keys
+from tui.screens.replay.notes import Annotations
+from tui.screens.replay.rows import decision_at, rows_of
+from tui.screens.replay.words import (
+    damage_line,
+    entry_text,
+    hand_lines,
+    next_words,
+    status_line,
+)
+from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
+from tui.widgets.too_small import TooSmall, fit
+
+SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Autoplay speeds in entries per second; `+` and `-` walk this list."""
+DEFAULT_SPEED = 2
+
+
+class ReplayScreen(Screen[None]):
+    """Watch a saved match: VCR keys, perspective, notes, export, continue from here."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        "../../styles/game.tcss",
+        "../../styles/replay.tcss",
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS
+
+    def __init__(
+        self, path: Path, *, position: int | None = None, look_back: int | None = None
+    ) -> None:
+        """Open the match at `path` read-only, at `position` (None: its last entry).
+
+        `look_back` is the seat of a player looking back during their own live match: the
+        view stays theirs (nothing they could not see then), and notes, exports, other
+        perspectives and continuing are off; `l`, `q` or Esc return to play.
+        Raises LogError (with a message for the player) when the file cannot be replayed.
+        """
+        super().__init__(classes="replay")
+        self.path = Path(path)
+        self.match, self.damage = load_match(self.path)
+        self.rules = self.match.rules
+        try:
+            self.kit = kit_for(self.rules.id)
+        except NoBoard as err:
+            raise LogError(f"{err}; export it with `parlour export` instead") from None
+        self.names = tuple(seat.name for seat in self.match.header.seats)
+        # An unfinished match opens on the table only: a hand is shown behind its handoff.
+        start = None if self.match.is_over or not self.rules.hides_information else SPECTATOR
+        self.look_back = look_back
+        if look_back is not None and self.rules.hides_information:
+            start = look_back
+        self.cursor = ReplayCursor(self.match, start)
+        self.cursor.seek(len(self.match) if position is None else position)
+        self.board = self.kit.table(self.names)
+        self.rows: list[MoveRow] = []
+        self.notes: list[NoteRow] = []
+        self.annotations = Annotations(self)
+        self._speed = DEFAULT_SPEED
+        self._timer: Timer | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="rp-status")
+        yield Static(id="rp-warning")
+        yield self.board
+        yield Static(id="rp-hands")
+        with Horizontal(id="rp-bar"):
+            yield Static(id="rp-where")
+            yield Static(id="rp-play")
+        yield Static(id="rp-next")
+        with Horizontal(id="rp-lower"):
+            yield MoveList(id="rp-moves", chapter=self.rules.chapter)
+            with Vertical(id="rp-side"):
+                yield Static(id="rp-entry")
+                yield NoteList(id="rp-notes")
+        # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
+        yield Footer(show_command_palette=False)
+        yield TooSmall()
+
+    def on_resize(self, event: Resize) -> None:
+        fit(self, event)
+
+    def on_mount(self) -> None:
+        self.query_one("#rp-entry", Static).border_title = "This entry"
+        if self.damage is not None:
+            self.notify(
+                f"{self.damage.message}. The viewer shows what could be read.",
+                title="Match file damaged",
+                severity="warning",
+                timeout=15,
+            )
+        self.rebuild()
+        self.draw()
+
+    # -- where the cursor is --------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Rows of the move list and of the notes, as the current perspective may read them."""
+        self.rows, self.notes = rows_of(self.cursor, self.match)
+        self.query_one(MoveList).show_rows(self.rows, self.here)
+        self.query_one(NoteList).show_notes(self.notes, self.here)
+
+    @property
+    def here(self) -> int:
+        """The position of the current row (the cursor may sit past trailing notes)."""
+        return max(r.position for r in self.rows if r.position <= self.cursor.position)
+
+    def row_at(self, position: int) -> MoveRow:
+        return next(r for r in self.rows if r.position == position)
+
+    def decided(self) -> Outcome | None:
+        """How the match stands decided at the cursor, if it is (a resignation counts)."""
+        for entry in self.match.entries[: self.cursor.position]:
+            if isinstance(entry, MetaEntry) and entry.what == "resign":
+                return self.match.outcome()
+        return self.rules.outcome(self.cursor.state)
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, *, animate: bool = False) -> None:
+        here = self.here
+        row = self.row_at(here)
+        view = self.cursor.view
+        self.board.show(view, None, animate=animate and self.app.animation_level != "none")
+        self.query_one("#rp-status", Static).update(
+            status_line(self.match, self.cursor.perspective, self.names)
+        )
+        warning = self.query_one("#rp-warning", Static)
+        damaged = damage_line(self.damage, len(self.rows) - 1)
+        warning.display = damaged is not None
+        if damaged is not None:
+            warning.update(damaged)
+        hands = hand_lines(view, self.names)
+        panel = self.query_one("#rp-hands", Static)
+        panel.display = hands is not None
+        if hands is not None:
+            panel.update(hands)
+        self.query_one("#rp-where", Static).update(
+            Content.assemble(
+                ("Entry ", "dim"),
+                (f"{row.number}/{len(self.rows) - 1}", "bold"),
+                (f"  ·  {self.rules.chapter or 'turn'} ", "dim"),
+                (str(self.cursor.round), "bold"),
+                ("  ·  ", "dim"),
+                self.kit.narrator.score(view, self.names),
+            )
+        )
+        self._play_line()
+        narrator = self.kit.narrator
+        self.query_one("#rp-next", Static).update(
+            Content(
+                next_words(
+                    self.rules, narrator, self.cursor.state, view, self.names, self.decided()
+                )
+            )
+        )
+        self.query_one("#rp-entry", Static).update(
+            entry_text(row, self.rows, self.notes, narrator, view, self.names)
+        )
+        self.query_one(MoveList).mark(decision_at(self.rows, here))
+        self.query_one(NoteList).mark(here)
+
+    def _play_line(self) -> None:
+        state = ("▶ playing", "bold") if self.playing else ("⏸ paused", "")
+        self.query_one("#rp-play", Static).update(
+            Content.assemble(state, ("  ", "dim"), f"{SPEEDS[self._speed]:g}/s")
+        )
+
+    # -- moving ---------------------------------------------------------------------------
+    def _go(self, position: int, *, animate: bool = False) -> None:
+        self.cursor.seek(position)
+        self.draw(animate=animate)
+
+    def action_step(self, delta: int) -> None:
+        """One decision on or back, with the chance outcomes that follow it; a deal is one
+        step of its own."""
+        self.cursor.seek(self.here)
+        target = self.cursor.next_decision() if delta > 0 else self.cursor.previous_decision()
+        self._go(target, animate=True)
+
+    def action_step_entry(self, delta: int) -> None:
+        """One entry on or back (every card drawn is its own step)."""
+        positions = [r.position for r in self.rows]
+        index = positions.index(self.here) + delta
+        if 0 <= index < len(positions):
+            self._go(positions[index], animate=abs(delta) == 1)
+
+    def action_turn(self, delta: int) -> None:
+        """The next (or previous) position right after a player's own move."""
+        turns = [r.position for r in self.rows if r.position and not r.chance]
+        here = self.here
+        if delta > 0:
+            self._go(
+                min((p for p in turns if p > here), default=self.rows[-1].position), animate=True
+            )
+        else:
+            self._go(max((p for p in turns if p < here), default=0), animate=True)
+
+    def action_start(self) -> None:
+        self._go(0)
+
+    def action_end(self) -> None:
+        self._go(len(self.match))
+
+    def action_round(self, delta: int) -> None:
+        self.cursor.seek(self.here)
+        if delta > 0:
+            self.cursor.next_round()
+        else:
+            self.cursor.previous_round()
+        self.draw()
+
+    def action_note(self, delta: int) -> None:
+        """Jump to the next (or previous) annotated entry."""
+        marked = sorted({note.position for note in self.notes})
+        if not marked:
+            self.notify("This match has no notes yet. Press a to write one.", title="Notes")
+            return
+        here = self.here
+        ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
+        if ahead:
+            self._go(ahead[0] if delta > 0 else ahead[-1])
+        else:
+            self._go(marked[0] if delta > 0 else marked[-1])  # wrap around
+
+    @on(MoveList.Picked)  # the same message class as NoteList.Picked: one handler for both
+    def _picked(self, event: MoveList.Picked) -> None:
+        self._go(event.position)
+
+    # -- autoplay -------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
+    def action_autoplay(self) -> None:
+        if self.playing:
+            self._stop()
+        else:
+            if self.here == self.rows[-1].position:
+                self._go(0)  # at the end: play it again from the start
+            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
+        self._play_line()
+
+    def action_speed(self, delta: int) -> None:
+        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + delta))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
+        self._play_line()
+
+    def _tick(self) -> None:
+        if self.here == self.rows[-1].position:
+            self.autoplay_off()
+            return
+        self.action_step(1)
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def autoplay_off(self) -> None:
+        """Stop autoplay (before a panel opens over the board) and say so."""
+        self._stop()
+        self._play_line()
+
+    def on_unmount(self) -> None:
+        self._stop()
+
+    # -- perspective ----------------------------------------------------------------------
+    def action_perspective(self) -> None:
+        """The table, seat 1, seat 2, ..., everything (once the match is over).
+
+        In an unfinished match that hides hands, a seat's view is shown only after that seat's
+        handoff screen, and everything is not offered at all.
+        """
+        over = self.match.is_over
+        order: list[int | None] = [SPECTATOR, *range(len(self.names))]
+        if over:
+            order.append(None)
+        now = self.cursor.perspective
+        wanted = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+        if wanted is not None and wanted >= 0 and not over and self.rules.hides_information:
+            self._stop()
+            self._hide_hands()
+            self.app.push_screen(
+                SeatHandoff(self.names[wanted], "Replay of an unfinished match"),
+                callback=lambda ready: self._look_as(wanted if ready else SPECTATOR),
+            )
+            return
+        self._look_as(wanted)
+
+    def _hide_hands(self) -> None:
+        """Nothing private on screen while a handoff is up (a resize or screenshot shows none)."""
+        self.cursor.perspective = SPECTATOR
+        self.rebuild()
+        self.draw()
+
+    def _look_as(self, seat: int | None) -> None:
+        try:
+            self.cursor.perspective = seat
+        except HiddenPerspective as err:
+            self.cursor.perspective = SPECTATOR
+            reason = str(err)
+            self.notify(f"{reason[:1].upper()}{reason[1:]}.", title="Not shown", severity="warning")
+        self.rebuild()
+        self.draw()
+
+    # -- notes, export and branching ------------------------------------------------------
+    def action_annotate(self) -> None:
+        self.annotations.edit()
+
+    def action_export(self) -> None:
+        branch.export(self)
+
+    def action_continue(self) -> None:
+        branch.continue_here(self)
+
+    # -- leaving --------------------------------------------------------------------------------
+    def action_screenshot(self) -> None:
+        """An SVG of exactly what the screen shows, next to the match file."""
+        save_screenshot(self, self.path)
+
+    def action_keys(self) -> None:
+        self.app.push_screen(keys.ReplayKeys())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Looking back during a live match is read-only and from one's own chair."""
+        read_only = ("perspective", "annotate", "export", "continue")
+        return self.look_back is None or action not in read_only
+
+    def action_back(self) -> None:
+        self._stop()
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

@@ -1,0 +1,126 @@
+"""What the replay viewer says around the board: who it is seen by, the hands, the status,
+what comes next and the current entry. Pure functions of the match and the cursor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.content import Content
+
+from core.match import Match
+from core.rules import CHANCE, SPECTATOR, Outcome, Rules
+from replays.errors import Damage
+from tui.games import Narrator
+from tui.widgets.move_list import MoveRow, NoteRow
+
+
+def perspective_name(
+    perspective: int | None, names: tuple[str, ...], hides_information: bool = True
+) -> str:
+    """Whose eyes the replay is seen through; an open game has no hands to open."""
+    if perspective is None:
+        return "everyone (all hands open)" if hides_information else "everyone"
+    if perspective == SPECTATOR:
+        return "the table (no hand shown)" if hides_information else "the table"
+    return f"{names[perspective]} (seat {perspective + 1})"
+
+
+def hand_lines(view: Any, names: tuple[str, ...]) -> Content | None:
+    """Each seat's hand as the view shows it; hidden hands as card backs. None: no hands."""
+    hands = getattr(view, "hands", None)
+    sizes = getattr(view, "hand_sizes", None)
+    if not isinstance(hands, tuple) or not isinstance(sizes, tuple):
+        return None
+    lines = []
+    width = max(len(name) for name in names)
+    for seat, hand in enumerate(hands):
+        label = Content.styled(f"{names[seat]:<{width}}", "bold")
+        if hand is None and sizes[seat]:
+            shown = Content.assemble("▮" * sizes[seat], ("  hidden from this seat", "dim"))
+        elif not hand:
+            shown = Content.styled("no cards", "dim")
+        else:
+            shown = Content(" ".join(f"[{card}]" for card in hand))
+        lines.append(Content.assemble(label, "  ", shown))
+    return Content("\n").join(lines)
+
+
+def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -> Content:
+    """ "Replay · En Garde (advanced) · Ann vs Bob · seen by the table"."""
+    rules = match.rules
+    words = [str(v) for v in match.header.options.values() if isinstance(v, str)]
+    title = rules.title + (f" ({', '.join(words)})" if words else "")
+    return Content.assemble(
+        ("Replay ", "bold"),
+        f"· {title} · {' vs '.join(names)} · seen by ",
+        (perspective_name(perspective, names, rules.hides_information), "bold"),
+    )
+
+
+def damage_line(damage: Damage | None, shown: int) -> Content | None:
+    """The warning over a damaged file's replay, counting the entries the viewer lists."""
+    if damage is None:
+        return None
+    return Content(
+        f"⚠ Damaged file: showing the {shown} entr{'y' if shown == 1 else 'ies'} "
+        "that could be read before the damage."
+    )
+
+
+def result_line(outcome: Outcome, names: Sequence[str]) -> str:
+    if outcome.is_draw:
+        headline = "■ The match is drawn"
+    else:
+        winners = " and ".join(names[w] for w in outcome.winners)
+        verb = "win" if len(outcome.winners) > 1 else "wins"
+        headline = f"■ {winners} {verb} the match"
+    reason = outcome.reason[:1].upper() + outcome.reason[1:]
+    return headline + (f" · {reason}" if reason else "")
+
+
+def next_words(
+    rules: Rules[Any, Any, Any],
+    narrator: Narrator[Any],
+    state: Any,
+    view: Any,
+    names: Sequence[str],
+    decided: Outcome | None,
+) -> str:
+    """What happens after the position on screen: the result, chance, or who must do what."""
+    if decided is not None:
+        return result_line(decided, names)
+    seat = rules.to_move(state)
+    if seat == CHANCE:
+        return "Next: chance (a card is dealt or drawn)"
+    if seat is None:
+        return "Next: nothing (the file ends here)"
+    return f"Next: {names[seat]} — {narrator.prompt(view, names)}"
+
+
+def entry_text(
+    row: MoveRow,
+    rows: Sequence[MoveRow],
+    notes: Sequence[NoteRow],
+    narrator: Narrator[Any],
+    view: Any,
+    names: Sequence[str],
+) -> Content:
+    """The "This entry" panel: the entry in words, the chapter it ended, its notes."""
+    parts: list[Content] = []
+    if row.position == 0:
+        parts.append(Content("The starting position."))
+    else:
+        head = Content.styled(f"{row.number}. ", "bold")
+        notation = Content.styled(f"{row.notation} ", "bold") if row.notation else Content()
+        parts.append(Content.assemble(head, notation, row.words))
+        following = [r for r in rows if r.position > row.position]
+        if not following or following[0].round != row.round:
+            for told in narrator.chapters(view, names):
+                if told.number == row.round:
+                    parts.append(Content.styled(f"{told.headline}. {told.why}", "italic"))
+    for note in notes:
+        if note.position == row.position:
+            glyph = Content.styled(f"{note.glyph} ", "bold") if note.glyph else Content()
+            parts.append(Content.assemble("✎ ", glyph, note.text))
+    return Content("\n").join(parts)
