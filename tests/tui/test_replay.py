@@ -403,3 +403,47 @@ async def test_the_seat_chooser_draws_the_game_s_seats_and_keeps_the_players_nam
             assert row.query_one(Select).region.width >= 12
             assert row.query_one(Input).region.width >= 8
         assert chooser.chosen() == seats
+
+
+async def test_a_note_after_a_step_goes_on_the_move_the_step_showed() -> None:
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home")
+        while True:  # a step that brings a refill with its move: the cursor is on the refill
+            await pilot.press("right")
+            row = next(r for r in screen.rows if r.position == screen.here)
+            if row.chance and screen.here > 12:
+                break
+        move = max(r.position for r in screen.rows if not r.chance and r.position < screen.here)
+        await pilot.press("a")
+        await pilot.press(*"that move", "enter")
+        saved, _ = load_match(path)
+        assert [n.target for _, n in saved.notes()] == [move - 1]
+
+
+async def test_an_open_game_s_replay_speaks_of_no_hands() -> None:
+    rules = registry.get("crossing")
+    rng = random.Random(5)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(6):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.resign(0)
+        path = opened.path
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)):
+        status = text_of(app, "#rp-status")
+        assert "seen by everyone" in status and "hand" not in status
+
+
+async def test_a_damaged_file_s_banner_counts_the_entries_the_viewer_lists() -> None:
+    path = played()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)):
+        screen = replay(app)
+        total = len(screen.rows) - 1
+        assert f"showing the {total} entries" in text_of(app, "#rp-warning")
+        assert f"/{total}" in text_of(app, "#rp-where")
