@@ -126,13 +126,21 @@ async def test_seats_carry_the_game_s_own_names() -> None:
         assert labels == ["Jack", "Giant"]
 
 
+def name_field(app: ParlourApp, seat: int) -> Input:
+    return app.screen.query_one(f"#name-{seat}", Input)
+
+
+def kind_field(app: ParlourApp, seat: int) -> Select[object]:
+    return app.screen.query_one(f"#kind-{seat}", Select)
+
+
 async def test_enter_in_a_name_field_moves_on_and_never_starts_the_match() -> None:
     app = ParlourApp(Start("new", "attacke"))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pilot.press(*"Ann", "enter")
         assert isinstance(app.screen, NewGameScreen)
-        assert app.focused is not app.screen.query_one("#name-0", Input)
+        assert app.focused is not name_field(app, 0)
         await pilot.press("tab", "tab", "enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and list_matches() == []
@@ -144,7 +152,7 @@ async def test_question_mark_lists_the_form_s_keys_even_from_a_name_field() -> N
     app = ParlourApp(Start("new", "en-garde"))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert app.focused is app.screen.query_one("#name-0", Input)
+        assert app.focused is name_field(app, 0)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
@@ -152,17 +160,17 @@ async def test_question_mark_lists_the_form_s_keys_even_from_a_name_field() -> N
         assert {"Start", "Swap seats", "Back"} <= keys
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen.query_one("#name-0", Input).value == "Player 1"
+        assert name_field(app, 0).value == "Player 1"
 
 
 async def test_a_seat_handed_to_a_bot_and_back_gets_its_player_s_name_again() -> None:
     app = ParlourApp(Start("new", "en-garde"))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        app.screen.query_one("#name-1", Input).value = "Ben"
-        app.screen.query_one("#kind-1", Select).value = "bot:random"
+        name_field(app, 1).value = "Ben"
+        kind_field(app, 1).value = "bot:random"
         await pilot.pause()
-        assert app.screen.query_one("#name-1", Input).value == "Random bot"
-        app.screen.query_one("#kind-1", Select).value = "human"
+        assert name_field(app, 1).value == "Random bot"
+        kind_field(app, 1).value = "human"
         await pilot.pause()
-        assert app.screen.query_one("#name-1", Input).value == "Ben"
+        assert name_field(app, 1).value == "Ben"
