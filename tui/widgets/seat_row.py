@@ -112,12 +112,12 @@ class SeatRow(Horizontal):
         width: 100%;
     }
     SeatRow > .field-label {
-        width: 11;
+        width: 15;
         color: $text-muted;
         text-style: bold;
     }
     SeatRow > Select {
-        width: 24;
+        width: 27;
     }
     SeatRow > Select:focus > SelectCurrent {
         text-style: bold underline;

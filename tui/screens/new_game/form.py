@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from core import registry
 from core.match import Seat
@@ -224,10 +224,6 @@ class NewGameScreen(Screen[None]):
             seats = self._seat_choices()
             self._players = event.value
             await self._build_seats(seats)
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """The box says what it is set to: the ✕ alone is told apart by colour only."""
-        event.checkbox.label = "yes" if event.value else "no"
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.has_class("seat-name"):

@@ -1,13 +1,16 @@
-"""A game's declared options as form fields: choices → a dropdown, yes/no → a checkbox,
-anything else → a text field. Drawn from `Rules.options` alone, so a new game needs no code
-here, and read back as plain values for `core.rules.resolve_options` to check."""
+"""A game's declared options as form fields, drawn from `Rules.options` alone (a new game
+needs no code here) and read back as plain values for `core.rules.resolve_options` to check.
+
+Choices become a dropdown, yes/no a yes/no dropdown (a checkbox's cross reads as ticked
+either way), anything else a text field.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Input, Select
 
 from core.rules import Option
 
@@ -44,7 +47,13 @@ def option_widget(option: Option, value: str | int | bool) -> Widget:
             classes="option",
         )
     if isinstance(option.default, bool):
-        return Checkbox("yes" if value else "no", bool(value), compact=True, classes="option")
+        return Select(
+            [("yes", True), ("no", False)],
+            value=bool(value),
+            allow_blank=False,
+            compact=True,
+            classes="option",
+        )
     if isinstance(option.default, int):
         return Input(str(value), type="integer", compact=True, classes="option")
     return Input(str(value), compact=True, classes="option")
@@ -54,7 +63,7 @@ def option_values(widgets: Mapping[str, Widget]) -> dict[str, object]:
     """What each field holds now, by option key (unchecked: the rules check it)."""
     values: dict[str, object] = {}
     for key, widget in widgets.items():
-        if isinstance(widget, Select | Checkbox | Input):
+        if isinstance(widget, Select | Input):
             values[key] = widget.value
     return values
 
