@@ -19,7 +19,7 @@ from replays import lock
 from replays.logfile import damaged_copy_path
 from replays.store import create_match, open_match
 from tui.app import ParlourApp
-from tui.screens.resume import ReplayListScreen, ResumeScreen, when
+from tui.screens.resume import ReplayListScreen, ResumeScreen, fit_widths, when
 from tui.start import Start
 
 SEATS = (Seat("Ann"), Seat("Bob"))
@@ -216,3 +216,27 @@ def test_last_played_reads_as_today_yesterday_or_a_date() -> None:
     assert when(datetime(2025, 5, 21, 9, 5).timestamp(), now) == "today 09:05"
     assert when(datetime(2025, 5, 20, 23, 59).timestamp(), now) == "yesterday 23:59"
     assert when(datetime(2025, 5, 3, 18, 30).timestamp(), now) == "3 May 2025 18:30"
+
+
+def test_columns_that_do_not_fit_give_way_players_first() -> None:
+    assert fit_widths([20, 30, 12, 11], 80, (1, 0, 2)) == [20, 30, 12, 11]  # room to spare
+    assert fit_widths([20, 30, 12, 11], 60, (1, 0, 2)) == [20, 17, 12, 11]
+    assert fit_widths([20, 30, 12, 11], 40, (1, 0, 2)) == [11, 6, 12, 11]
+
+
+@pytest.mark.parametrize("place", ["resume", "replay"])
+async def test_every_column_fits_at_80_by_24_with_long_names(place: str) -> None:
+    long_seats = (Seat("Bartholomew Long"), Seat("Wilhelmina Longer"))
+    rules = registry.get("en-garde")
+    with create_match(rules, long_seats, {"level": "advanced"}) as opened:
+        opened.submit(rules.sample_chance(opened.match.state, random.Random(1)))
+        if place == "replay":
+            opened.resign(1)
+    app = ParlourApp(Start(place))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        used = sum(column.get_render_width(table) for column in table.columns.values())
+        assert used <= table.scrollable_content_region.width
+        last = str(table.get_row_at(0)[-1])
+        assert last.startswith("today ") and len(last) == len("today 19:04")

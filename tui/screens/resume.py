@@ -7,6 +7,7 @@ show here. A file the store cannot read is listed with the store's reason rather
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -76,13 +77,18 @@ def option_text(key: str, value: object) -> str:
     return f"{key.replace('_', ' ')} {value}"
 
 
+def moves(turns: int) -> str:
+    """ "1 move", "12 moves"."""
+    return f"{turns} move" + ("" if turns == 1 else "s")
+
+
 def details(summary: MatchSummary) -> str:
     """The line under the table for the highlighted match: everything the listing knows."""
     options = ", ".join(option_text(key, value) for key, value in summary.options.items())
     parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
-    parts.append(f"{summary.turns} moves")
+    parts.append(moves(summary.turns))
     if options:
         parts.append(f"options: {options}")
     text = " · ".join(parts)
@@ -100,6 +106,24 @@ def result(summary: MatchSummary) -> str:
     names = [summary.seats[w].name for w in outcome.winners if 0 <= w < len(summary.seats)]
     score = "-".join(str(s) for s in outcome.scores)
     return f"{' & '.join(names)} won" + (f" {score}" if score else "")
+
+
+NARROWEST = 6
+"""The fewest cells a shrunk column keeps."""
+
+
+def fit_widths(wanted: Sequence[int], room: int, give: Sequence[int]) -> list[int]:
+    """Column widths within `room` cells: the columns named in `give` (by index, the first
+    gives way first) shrink toward `NARROWEST` until everything fits."""
+    widths = list(wanted)
+    over = sum(widths) - room
+    for n in give:
+        if over <= 0:
+            break
+        cut = min(over, max(0, widths[n] - NARROWEST))
+        widths[n] -= cut
+        over -= cut
+    return widths
 
 
 class ConfirmDelete(ModalScreen[bool]):
@@ -182,13 +206,8 @@ class MatchListScreen(Screen[None]):
 
     def refresh_list(self) -> None:
         """Read the listing again (matches change while games are played)."""
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_column(" ", key="mark", width=1)
-        for column in self.columns():
-            table.add_column(column, key=column)
         self._rows = {}
-        self._marked = None
+        self._lines: list[tuple[str, tuple[str, ...]]] = []
         try:
             listing = scan_matches()
         except (LogError, OSError) as err:
@@ -201,17 +220,46 @@ class MatchListScreen(Screen[None]):
                 if summary.finished == self.FINISHED:
                     key = str(summary.path)
                     self._rows[key] = summary
-                    table.add_row("", *map(Text, self.cells(summary)), key=key)
+                    self._lines.append((key, self.cells(summary)))
             if not self.FINISHED:
                 for path, reason in listing.unreadable:
                     self._rows[str(path)] = reason
                     blanks = ("",) * (len(self.columns()) - 2)
-                    table.add_row("", "⚠ unreadable file", Text(path.name), *blanks, key=str(path))
+                    self._lines.append((str(path), ("⚠ unreadable file", path.name, *blanks)))
+        self._fill()
+
+    def _fill(self) -> None:
+        """Lay the rows out in columns that fit the table's width (long names are cut with
+        an ellipsis, the Players column first), keeping the highlighted row."""
+        table = self.query_one(DataTable)
+        keep = self._current() if table.row_count else None
+        table.clear(columns=True)
+        table.add_column(" ", key="mark", width=1)
+        columns = self.columns()
+        wanted = [
+            max([len(column)] + [len(cells[n]) for _, cells in self._lines])
+            for n, column in enumerate(columns)
+        ]
+        # The table's margin and border, a scrollbar, the mark column, each cell's padding.
+        room = self.size.width - 4 - 2 - (1 + 2) - 2 * len(columns)
+        widths = fit_widths(wanted, room, (1, 0, 2))
+        for column, width in zip(columns, widths, strict=True):
+            table.add_column(column, key=column, width=width)
+        for key, cells in self._lines:
+            texts = [Text(cell, overflow="ellipsis", no_wrap=True) for cell in cells]
+            table.add_row("", *texts, key=key)
+        self._marked = None
         self.query_one("#empty").display = not self._rows
         table.display = bool(self._rows)
         self.query_one("#detail").display = bool(self._rows)
         if self._rows:
+            if keep in self._rows:
+                table.move_cursor(row=table.get_row_index(keep))
             self._mark(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    def on_resize(self) -> None:
+        if hasattr(self, "_lines"):
+            self._fill()
 
     def _mark(self, key: str | None) -> None:
         """Point at the highlighted row with ▸ and describe it below the table."""
@@ -314,7 +362,7 @@ class ResumeScreen(MatchListScreen):
         return (
             game_label(summary),
             players(summary),
-            summary.standing or f"{summary.turns} moves",
+            summary.standing or moves(summary.turns),
             when(summary.last_played),
         )
 
