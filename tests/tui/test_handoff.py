@@ -95,3 +95,25 @@ async def test_an_enter_typed_ahead_does_not_pass_the_handoff(
         handoff._shown -= handoff.GRACE  # as if the player waited that long
         await keys(pilot, "enter")
         assert app.screen is screen and screen.viewer == 0
+
+
+async def test_ctrl_s_on_a_handoff_says_where_a_screenshot_can_be_taken() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        assert isinstance(app.screen, HandoffScreen)
+        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, HandoffScreen)
+        said = [n.message for n in app._notifications]
+        assert any("shows nothing of the game" in m for m in said)
+
+
+async def test_u_before_moving_names_whose_move_cannot_be_taken_back() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")
+        assert screen.viewer == 1  # Bob, who has not moved; Ann drew after her move
+        await keys(pilot, "u")
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Ann's last move cannot be taken back") for m in said), said

@@ -33,6 +33,7 @@ class HandoffScreen(Screen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "ready"),
         Binding("q", "quit_match", "save & quit"),
+        Binding("ctrl+s", "screenshot", "screenshot", show=False),
     ]
 
     def __init__(self, name: str, detail: str = "") -> None:
@@ -73,6 +74,15 @@ class HandoffScreen(Screen[bool]):
     def action_quit_match(self) -> None:
         if self.is_current:
             self.dismiss(False)
+
+    def action_screenshot(self) -> None:
+        """Nothing of the game is on a handoff: say where a screenshot can be taken."""
+        self.notify(
+            f"A handoff shows nothing of the game. Press Enter when {self.player} is ready, "
+            "then ctrl+s on the table.",
+            title="No screenshot here",
+            markup=False,
+        )
 
 
 class SeatHandoff(HandoffScreen):
