@@ -32,7 +32,7 @@ class Requests:
         """Ask the human at the device to confirm; the others win."""
         screen = self._screen
         seat = screen.seating.acting_human()
-        if seat is None or screen.hold not in (None, "bot") or screen.match.is_over:
+        if seat is None or screen.hold not in (None, "bot", "motion") or screen.match.is_over:
             return
         rest = others(screen.rules, screen.names, seat)
         verb = "wins" if len(screen.names) == 2 else "win"
@@ -56,7 +56,7 @@ class Requests:
         """Take back the last move of a person: against bots at once; in hot-seat only once
         the player to move agrees."""
         screen = self._screen
-        if screen.hold not in (None, "bot") or screen.match.is_over:
+        if screen.hold not in (None, "bot", "motion") or screen.match.is_over:
             return
         seat = self._last_human_mover()
         if seat is None:

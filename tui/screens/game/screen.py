@@ -49,7 +49,7 @@ BOT_PAUSE = 0.8
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
-Hold = Literal["handoff", "chapter-end", "bot", "deal", "over", "broken", "asking"]
+Hold = Literal["handoff", "chapter-end", "bot", "motion", "deal", "over", "broken", "asking"]
 """Why the match is not moving on by itself."""
 
 
@@ -94,6 +94,8 @@ class GameScreen(Screen[None]):
         self.requests = Requests(self)
         self._chapters_told = 0
         self._finished_with = False
+        self._bot_seat: int | None = None
+        """The bot seat that is thinking, or whose move is still being drawn."""
         self.narration = Narration(
             self.chronicle, self.kit.narrator, self.names, self.chapters, self._move_log
         )
@@ -181,6 +183,8 @@ class GameScreen(Screen[None]):
             text = "The match is over" + (f": {outcome.reason}" if outcome else "")
         elif seat == CHANCE:
             text = self.kit.narrator.prompt(view, self.names) or "Dealing…"
+        elif self.hold == "motion" and self._bot_seat is not None:
+            text = f"{seat_label(self.rules, self.names, self._bot_seat)} (bot) moves…"
         elif self.seats[seat].kind == "bot":
             text = f"{seat_label(self.rules, self.names, seat)} (bot) is thinking…"
         elif seat == self.viewer:
@@ -271,7 +275,7 @@ class GameScreen(Screen[None]):
             self.narration.flush()
             seat = step.seat
             if self.seats[seat].kind == "bot":
-                self.hold = "bot"
+                self.hold, self._bot_seat = "bot", seat
                 self.draw(animate=True)
                 pause = BOT_PAUSE if self.app.animation_level != "none" else 0.0
                 self.bots.think(seat, self.match.state, len(self.match), pause)
@@ -375,7 +379,13 @@ class GameScreen(Screen[None]):
             )
             return
         if self._play(message.action):
+            self.hold = "motion"  # nobody's turn until the bot's move has been drawn
             self.draw(animate=True)
+            self.when_still(self._moved)
+
+    def _moved(self) -> None:
+        if self.hold == "motion":
+            self.hold = None
             self.advance()
 
     # -- after a request (`requests`) ---------------------------------------------------------
