@@ -25,9 +25,9 @@ async def test_your_turn_waits_until_the_bot_s_move_has_been_drawn() -> None:
         assert len(screen.match) == 1
         status = str(screen.query_one("#status", Static).render())
         if screen.hold == "motion":  # the stone is still sliding
-            assert not status.startswith("Your turn") and status.endswith("(bot) moves…")
+            assert "Your turn" not in status and status.endswith("(bot) moves…")
         await app.animator.wait_until_complete()
         await pilot.pause()
         assert screen.hold is None
-        assert str(screen.query_one("#status", Static).render()).startswith("Your turn, ")
+        assert "· Your turn, Ann" in str(screen.query_one("#status", Static).render())
         screen._close()
