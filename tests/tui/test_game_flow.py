@@ -293,10 +293,13 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         assert outcome is not None and max(outcome.scores) == 5
         assert app.screen.end.headline == f"{screen.names[outcome.winners[0]]} wins the match"
         assert app.screen.end.last_round is not None
+        # The panel floats over the table where the match ended, as the round-end one does.
+        assert app.screen_stack[-2] is screen and screen.table.display
+        assert screen.private is not None and screen.private.display
         await keys(pilot, "g")  # rematch: the same seats, the other one starting
         await pilot.pause()
         again = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert again is not screen
+        assert again is not screen and screen not in app.screen_stack
         assert again.match.header.seats == seats
         assert again.match.options["starts"] == 2
         again._close()

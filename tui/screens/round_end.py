@@ -1,8 +1,8 @@
 """Between rounds and after the last one: who won, why, and where to go next.
 
-The round-end panel floats over the board (the hands are cleared first, so only public things
-show through). The match-end screen is a place of its own: it replaces the game screen, whose
-match file is closed by then, and offers the replay viewer or the main menu.
+Both panels float over the board where the play ended (the hands are cleared first, so only
+public things show through). Under the match-end panel the game screen has closed its match
+file already; the panel offers the replay viewer, a rematch or the main menu.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from core.match import Seat
@@ -74,7 +74,7 @@ class MatchEnd:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-class MatchEndScreen(Screen[None]):
+class MatchEndScreen(ModalScreen[None]):
     """The winner and the score, with the way to replay or annotate the match."""
 
     CSS_PATH = "../styles/game.tcss"
@@ -141,7 +141,9 @@ class MatchEndScreen(Screen[None]):
             self.notify(f"{err}", title="No rematch", severity="error")
             return
         seats, options = rematch(rules, self.end.seats, self.end.options)
-        self.post_message(StartMatch(rules, seats, options))
+        # The new match takes the finished one's place: this panel goes first.
+        self.app.post_message(StartMatch(rules, seats, options))
+        self.dismiss(None)
 
     def action_menu(self) -> None:
         self.post_message(ShowMenu())

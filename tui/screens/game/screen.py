@@ -353,9 +353,13 @@ class GameScreen(Screen[None]):
             options=self.match.options,
         )
         self._close()
+        if self.seating.hotseat:
+            self.seating.viewer = None  # everyone reads the result: no hand stays open
+            self.rebuild_log()
+        self.draw(animate=False)
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()  # a help panel left open over the last move
-        self.app.switch_screen(MatchEndScreen(end))
+        self.app.push_screen(MatchEndScreen(end))
 
     def _close(self) -> None:
         if not self._finished_with:
