@@ -14,7 +14,7 @@ from textual.widgets import DataTable
 import tui.games
 from core import registry
 from core.match import Seat
-from core.rules import CHANCE
+from core.rules import CHANCE, SPECTATOR
 from replays import lock
 from replays.logfile import damaged_copy_path
 from replays.store import create_match, open_match
@@ -74,6 +74,21 @@ async def test_finished_matches_are_under_replays_not_resume() -> None:
         assert isinstance(app.screen, ReplayListScreen)
         ((_, game, players, result, _),) = rows(app)
         assert (game, players, result) == ("En Garde (standard)", "Ann vs Bob", "Ann won")
+
+
+async def test_unfinished_matches_can_be_replayed_too_from_the_table() -> None:
+    from tui.screens.replay import ReplayScreen
+
+    new_match(2)
+    app = ParlourApp(Start("replay"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(app.screen, ReplayListScreen)
+        ((_, _, _, result, _),) = rows(app)
+        assert result == "in progress"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.cursor.perspective == SPECTATOR
 
 
 async def test_enter_resumes_the_match() -> None:

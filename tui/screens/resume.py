@@ -169,7 +169,8 @@ class MatchListScreen(Screen[None]):
 
     CSS_PATH = "../styles/resume.tcss"
     AUTO_FOCUS = "DataTable"
-    FINISHED: ClassVar[bool] = False
+    FINISHED: ClassVar[bool | None] = False
+    """Which matches are listed: finished ones, unfinished ones, or (None) all."""
     NAME: ClassVar[str] = ""
     EMPTY: ClassVar[str] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -217,11 +218,11 @@ class MatchListScreen(Screen[None]):
             listing = None
         if listing is not None:
             for summary in listing.matches:
-                if summary.finished == self.FINISHED:
+                if self.FINISHED is None or summary.finished == self.FINISHED:
                     key = str(summary.path)
                     self._rows[key] = summary
                     self._lines.append((key, self.cells(summary)))
-            if not self.FINISHED:
+            if self.FINISHED is False:
                 for path, reason in listing.unreadable:
                     self._rows[str(path)] = reason
                     blanks = ("",) * (len(self.columns()) - 2)
@@ -371,12 +372,13 @@ class ResumeScreen(MatchListScreen):
 
 
 class ReplayListScreen(MatchListScreen):
-    """Finished matches: Enter opens the replay viewer."""
+    """Every match: Enter opens the replay viewer (an unfinished one on the table, a seat's
+    hand only behind that seat's handoff)."""
 
     NAME = "Replays"
-    FINISHED = True
+    FINISHED = None
     EMPTY = (
-        "No finished matches yet.\n\nFinish a match and it appears here to replay and annotate."
+        "No matches yet.\n\nPlay one and it appears here to replay and annotate."
         "\nPress [b]N[/b] to start a new game, or [b]Esc[/b] to go back."
     )
 
@@ -384,7 +386,8 @@ class ReplayListScreen(MatchListScreen):
         return ("Game", "Players", "Result", "Played")
 
     def cells(self, summary: MatchSummary) -> tuple[str, ...]:
-        return (game_label(summary), players(summary), result(summary), when(summary.last_played))
+        outcome = result(summary) if summary.finished else "in progress"
+        return (game_label(summary), players(summary), outcome, when(summary.last_played))
 
     def open_summary(self, summary: MatchSummary) -> None:
         self.post_message(ShowReplay(summary.path))
