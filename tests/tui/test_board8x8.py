@@ -174,6 +174,30 @@ async def test_crossing_by_keys_and_clicks_at_80_by_24() -> None:
         assert_board_fits(app, board)
 
 
+def board_rows(app: App[Any]) -> dict[str, str]:
+    """Each rank's row of the board as the screen shows it, from rank label to rank label."""
+    rows = {}
+    for row in screen_rows(app):
+        found = re.search(rf"([1-8]) (.{{{SIZE * CELL}}}) \1", row)
+        if found:
+            rows[found.group(1)] = found.group(2)
+    return rows
+
+
+async def test_a_refused_click_moves_the_cursor_on_screen_to_the_square_clicked() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, CROSSING)
+        board = board_of(screen)
+        assert "[ ○ ]" in board_rows(app)["2"]  # the cursor starts on d2
+        await click(pilot, sq("e5"))  # nothing there: refused
+        assert "✗ There is no stone on e5" in hint(board)
+        assert board.cursor_square == sq("e5")
+        rows = board_rows(app)
+        assert "[" not in rows["2"]
+        assert rows["5"][4 * CELL : 5 * CELL] == "[   ]"
+
+
 async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
     cells = list(CrossingState().cells)
     cells[sq("a1")] = "b"  # Black has crossed: White owes a counter-crossing

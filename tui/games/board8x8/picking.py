@@ -40,8 +40,6 @@ class Picker(Generic[V]):
         self.targets: Mapping[int, Any] = {}
         self.told = ""
         """What the board says instead of the hint (a refusal starts with ✗), or ""."""
-        self.redraw = True
-        """False after a pick refused before any stone was considered: only the hint changes."""
 
     # -- the cursor ------------------------------------------------------------------------------
     def cursor(self, turn: Turn | None) -> int | None:
@@ -87,7 +85,6 @@ class Picker(Generic[V]):
         Returns the move to make, or None when the selection changed or the pick was refused.
         """
         seat, adapter = turn.seat, self.adapter
-        self.redraw = True
         if self.selection and square in self.targets:
             return self.targets[square]
         movable = adapter.movable(view, seat)
@@ -112,7 +109,6 @@ class Picker(Generic[V]):
             self.told = f"✗ {reason or 'The stones picked cannot go to ' + name(square)}"
             return None
         self.told = f"✗ {adapter.refuse(view, seat, square)}"
-        self.redraw = False
         return None
 
     def _run(self, view: V, anchor: int, other: int) -> Run | None:

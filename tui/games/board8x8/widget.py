@@ -187,10 +187,8 @@ class Board8x8(TableWidget[V]):
         if view is None or turn is None:
             return
         action = self.picker.pick(view, turn, square)
-        if action is None and not self.picker.redraw:
-            self._update_hint()
-        elif action is None:
-            self._update()
+        if action is None:
+            self._update()  # a click moved the cursor even when the pick is refused
         elif self.picker.confirm(turn, action):
             self.post_message(Chosen(action))
             self._update()
