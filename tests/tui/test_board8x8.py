@@ -156,13 +156,13 @@ async def test_crossing_by_keys_and_clicks_at_80_by_24() -> None:
         # Ann: a phalanx by clicks: c1, then the other end c2, then c4.
         await click(pilot, sq("c1"))
         await click(pilot, sq("c2"))
-        assert set(board.selection) == {sq("c1"), sq("c2")}
-        assert set(board.targets) == {sq("c3"), sq("c4")}
+        assert set(board.picker.selection) == {sq("c1"), sq("c2")}
+        assert set(board.picker.targets) == {sq("c3"), sq("c4")}
         await click(pilot, sq("c4"))
         # Ben: the phalanx c8-c7 by Tab, then down two squares.
         await cursor_to(pilot, board, sq("c7"))
         await pilot.press("tab")
-        assert set(board.selection) == {sq("c7"), sq("c8")}
+        assert set(board.picker.selection) == {sq("c7"), sq("c8")}
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert plays(screen) == ["d2-d3", "d7-d6", "c1:c2-c4", "c8:c7-c5"]
@@ -172,6 +172,30 @@ async def test_crossing_by_keys_and_clicks_at_80_by_24() -> None:
         await click(pilot, sq("e7"))
         assert "✗ e7 holds Black's stone" in hint(board)
         assert_board_fits(app, board)
+
+
+def board_rows(app: App[Any]) -> dict[str, str]:
+    """Each rank's row of the board as the screen shows it, from rank label to rank label."""
+    rows = {}
+    for row in screen_rows(app):
+        found = re.search(rf"([1-8]) (.{{{SIZE * CELL}}}) \1", row)
+        if found:
+            rows[found.group(1)] = found.group(2)
+    return rows
+
+
+async def test_a_refused_click_moves_the_cursor_on_screen_to_the_square_clicked() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, CROSSING)
+        board = board_of(screen)
+        assert "[ ○ ]" in board_rows(app)["2"]  # the cursor starts on d2
+        await click(pilot, sq("e5"))  # nothing there: refused
+        assert "✗ There is no stone on e5" in hint(board)
+        assert board.cursor_square == sq("e5")
+        rows = board_rows(app)
+        assert "[" not in rows["2"]
+        assert rows["5"][4 * CELL : 5 * CELL] == "[   ]"
 
 
 async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
@@ -197,11 +221,11 @@ async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
         # + and - grow and shrink the moving part along the line through the picked stone.
         await cursor_to(pilot, board, sq("d2"))
         await pilot.press("tab")
-        assert set(board.selection) == {sq("d1"), sq("d2")}
+        assert set(board.picker.selection) == {sq("d1"), sq("d2")}
         await pilot.press("minus")
-        assert board.selection == (sq("d2"),)
+        assert board.picker.selection == (sq("d2"),)
         await pilot.press("plus")  # back along the same line
-        assert set(board.selection) == {sq("d1"), sq("d2")}
+        assert set(board.picker.selection) == {sq("d1"), sq("d2")}
 
 
 async def test_crossing_captures_are_marked() -> None:
@@ -224,7 +248,7 @@ async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
         assert_board_fits(app, board)
         assert board.cursor_square == NAMES["e3"]  # White's 1
         await pilot.press("enter")
-        assert set(board.targets) == {NAMES[n] for n in ("c5", "e5", "g5", "c3", "c1")}
+        assert set(board.picker.targets) == {NAMES[n] for n in ("c5", "e5", "g5", "c3", "c1")}
         await pilot.press("up", "up", "enter")  # e3-e5: two stones around it, two squares
         await pilot.pause()
         assert plays(screen) == ["e3-e5"]
@@ -313,7 +337,7 @@ async def test_a_slide_completes_with_animations_on() -> None:
         assert "○" in mid[SIZE - 3] or "○" in mid[SIZE - 2]
         await app.animator.wait_until_complete()
         await pilot.pause()
-        assert not board.sliding and board.grid.progress == 1.0
+        assert not board.slider.sliding and board.grid.progress == 1.0
         rank3 = board.draw(board.grid.progress).plain.splitlines()[SIZE - 3]
         assert rank3[LABEL + 3 * CELL + 1 : LABEL + 3 * CELL + 4] == " ○ "
 
@@ -336,7 +360,7 @@ async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
                 break
         await app.animator.wait_until_complete()
         await pilot.pause()
-        assert len(plays(screen)) == 2 and board.turn is not None and not board.sliding
+        assert len(plays(screen)) == 2 and board.turn is not None and not board.slider.sliding
         last = screen.match.state.last
         assert board.adapter.piece(screen.match.state, last.target) is not None
 

@@ -1,0 +1,44 @@
+"""The grid widget: the 8x8 squares with their coordinates, and the slide's clock.
+
+It draws nothing of its own: the board hands it a drawing function (of how far the current
+slide has gone) and a click handler (of the square clicked), so it knows no game and no
+selection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.games.board8x8.squares import GRID_HEIGHT, GRID_WIDTH, square_at
+
+
+class BoardGrid(Widget):
+    """The 8x8 squares with their coordinates, drawn from the owning board's state."""
+
+    DEFAULT_CSS = f"""
+    BoardGrid {{
+        width: {GRID_WIDTH};
+        height: {GRID_HEIGHT};
+    }}
+    """
+
+    progress: reactive[float] = reactive(1.0)
+    """How far the current slide has gone, 0..1 (1 at rest)."""
+
+    def __init__(self, draw: Callable[[float], Content], click: Callable[[int], None]) -> None:
+        super().__init__(classes="b8-grid")
+        self._draw = draw
+        self._click = click
+
+    def render(self) -> Content:
+        return self._draw(self.progress)
+
+    def on_click(self, event: events.Click) -> None:
+        square = square_at(event.x, event.y)
+        if square is not None:
+            self._click(square)

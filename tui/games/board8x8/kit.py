@@ -1,0 +1,67 @@
+"""What the two board games' kits share: players named in the panel, the panel's last-move line,
+a narrator for a match played as one race (no chapters), and the kit around a `Board8x8`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from textual.content import Content
+
+from tui.games import GameKit
+from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, Plied
+from tui.games.board8x8.widget import Board8x8
+from tui.widgets.table import ChapterEnd
+
+V = TypeVar("V")
+P = TypeVar("P", bound=Plied)
+
+Words = Callable[[V, Sequence[str]], str]
+"""Words on a view for the seats' names: the prompt or the score."""
+
+
+def who(names: Sequence[str], seat: int) -> str:
+    """The player's name, or the side's ("White") where the seat has none."""
+    return names[seat] if seat < len(names) and names[seat] else SIDE[seat]
+
+
+def player_line(names: Sequence[str], seat: int, mark: str, *more: tuple[str, str]) -> Content:
+    """A player's line in the panel: stone, name, side, `mark` when to move, then `more`."""
+    return Content.assemble(
+        (f"{GLYPH[seat]} ", "bold"),
+        (who(names, seat)[:14], "bold"),
+        (f" · {SIDE[seat]}", "dim"),
+        (mark, "bold $accent"),
+        *more,
+    )
+
+
+def last_line(notation: str) -> Content:
+    """The panel's line on the last move, in the game's notation."""
+    return Content.assemble(("Last ", "dim"), (notation, "bold"))
+
+
+@dataclass(frozen=True)
+class RaceNarrator(Generic[V]):
+    """A narrator for a game played as one match: no rounds, so no chapters to tell."""
+
+    prompt: Words[V]
+    score: Words[V]
+
+    def chapters(self, view: V, names: Sequence[str]) -> list[ChapterEnd]:
+        return []
+
+
+def board_kit(
+    adapter: Callable[[], BoardAdapter[P]],
+    narrator: RaceNarrator[P],
+    help: str,
+    rules_page: str,
+) -> GameKit[P]:
+    """The kit of a game drawn on the 8x8 board through `adapter`."""
+
+    def table(names: Sequence[str]) -> Board8x8[P]:
+        return Board8x8(names, adapter())
+
+    return GameKit(table=table, narrator=narrator, help=help, rules_page=rules_page)

@@ -1,0 +1,67 @@
+"""Crossing's words: the panel beside the board (each side's crossed count and stones left,
+the last move), the banner while a counter-crossing is owed, the prompt and the score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from core.games.crossing.actions import CrossingAction, PhalanxMove, Step
+from core.games.crossing.notation import notation
+from core.games.crossing.state import CrossingState
+from tui.games.board8x8 import GLYPH, SIDE, RaceNarrator, last_line, player_line, who
+
+
+def last_action(state: CrossingState) -> CrossingAction | None:
+    """The last move as an action (for its notation)."""
+    last = state.last
+    if last is None:
+        return None
+    if len(last.origins) == 1:
+        return Step(last.origins[0], last.targets[0], last.crossed)
+    return PhalanxMove(
+        last.origins[-1], last.origins[0], last.targets[0], last.captured is not None, last.crossed
+    )
+
+
+def banner(state: CrossingState, names: Sequence[str]) -> str:
+    if state.over or not state.owes:
+        return ""
+    return f"{who(names, state.mover)} ({SIDE[state.mover]}) must cross now or lose"
+
+
+def panel(view: CrossingState, names: Sequence[str]) -> Content:
+    lines: list[Content] = []
+    crossed = view.crossed
+    for seat in (0, 1):
+        moving = not view.over and view.mover == seat
+        stones = len(view.stones(seat))
+        counts = Content.assemble("  crossed ", (str(crossed[seat]), "bold"), f" · {stones} stones")
+        lines += [player_line(names, seat, " ◀ to move" if moving else ""), counts]
+    action = last_action(view)
+    if action is not None:
+        lines.append(last_line(notation(action)))
+    return Content("\n").join(lines)
+
+
+def prompt(view: CrossingState, names: Sequence[str]) -> str:
+    if view.over:
+        return "the match is over"
+    ask = "pick a stone or phalanx, then a square"
+    if view.owes:
+        return f"cross now or lose! {ask}"
+    return ask
+
+
+def score(view: CrossingState, names: Sequence[str]) -> str:
+    crossed = view.crossed
+    parts = [
+        f"{who(names, seat)} {GLYPH[seat]} {crossed[seat]} crossed, {len(view.stones(seat))} left"
+        for seat in (0, 1)
+    ]
+    return " · ".join(parts)
+
+
+NARRATOR: RaceNarrator[CrossingState] = RaceNarrator(prompt, score)
+"""Crossing's words for the frame (no rounds: the match is one race)."""

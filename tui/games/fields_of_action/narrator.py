@@ -1,0 +1,69 @@
+"""Fields of Action's words: the panel beside the board (the numbers each side has taken and
+its run, the quiet moves under the capture limit, the last move), the prompt and the score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from core.games.fields_of_action.actions import Capture, FieldsAction, Move
+from core.games.fields_of_action.notation import notation
+from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run
+from core.games.fields_of_action.state import FieldsState
+from tui.games.board8x8 import GLYPH, RaceNarrator, last_line, player_line, who
+from tui.games.fields_of_action.runs import taken
+
+
+def last_action(state: FieldsState) -> FieldsAction | None:
+    """The last move as an action (for its notation)."""
+    last = state.last
+    if last is None:
+        return None
+    if last.captured is not None:
+        return Capture(last.origin, last.target, last.captured.number)
+    return Move(last.origin, last.target)
+
+
+def panel(view: FieldsState, names: Sequence[str]) -> Content:
+    lines: list[Content] = []
+    for seat in (0, 1):
+        moving = view.result is None and view.mover == seat
+        run = len(longest_run(view.captured[seat]))
+        who_line = player_line(
+            names,
+            seat,
+            " ◀" if moving else "",
+            (f"  run {run}/{RUN_TO_WIN}" if run else "", "dim"),
+        )
+        lines += [who_line, Content.assemble("  took ", taken(view.captured[seat]))]
+    if view.capture_limit:
+        lines.append(
+            Content.assemble(
+                ("Quiet moves ", "dim"),
+                (str(view.since_capture), "bold"),
+                (f" of {view.capture_limit}", "dim"),
+            )
+        )
+    action = last_action(view)
+    if action is not None:
+        lines.append(last_line(notation(action)))
+    return Content("\n").join(lines)
+
+
+def prompt(view: FieldsState, names: Sequence[str]) -> str:
+    if view.result is not None:
+        return "the match is over"
+    return "pick a stone, then where it goes"
+
+
+def score(view: FieldsState, names: Sequence[str]) -> str:
+    parts = []
+    for seat in (0, 1):
+        numbers = " ".join(str(n) for n in view.captured[seat]) or "nothing"
+        parts.append(f"{who(names, seat)} {GLYPH[seat]} took {numbers}")
+    return " · ".join(parts)
+
+
+NARRATOR: RaceNarrator[FieldsState] = RaceNarrator(prompt, score)
+"""Fields of Action's words for the frame (no rounds)."""
