@@ -18,8 +18,8 @@ from replays.store import OpenMatch, create_match
 from tests.tui.test_handoff import screen_text
 from tui.app import ParlourApp
 from tui.games.attacke import chapters, prompt, score
-from tui.games.attacke_hand import AttackeHand
-from tui.games.attacke_table import LAID_X, AttackeTable, FlyingLabel
+from tui.games.attacke.contest import LAID_X, AttackeTable, FlyingLabel
+from tui.games.attacke.hand import AttackeHand
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.round_end import ChapterEndScreen

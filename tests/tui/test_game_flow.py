@@ -25,7 +25,8 @@ from core.rules import CHANCE
 from replays.store import OpenMatch, create_match, open_match
 from tui.app import ParlourApp
 from tui.games.en_garde import prompt, rounds
-from tui.games.en_garde_board import EnGardeBoard, Fencer
+from tui.games.en_garde.fencers import Fencer
+from tui.games.en_garde.piste import EnGardeBoard
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
@@ -541,7 +542,7 @@ async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
 
 
 async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> None:
-    from tui.games.en_garde_hand import EnGardeHand
+    from tui.games.en_garde.hand import EnGardeHand
     from tui.widgets.table import Turn
 
     class Hand(App[None]):

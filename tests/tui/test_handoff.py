@@ -18,7 +18,7 @@ from tests.tui.test_game_flow import (
     open_game,
 )
 from tests.tui.test_game_flow import scripted_match as new_match
-from tui.games.en_garde_hand import card_art
+from tui.games.en_garde.cards import card_art
 from tui.screens.handoff import READY_GRACE, HandoffScreen
 
 

@@ -35,8 +35,8 @@ from core.rules import CHANCE
 from replays.export import to_markdown
 from replays.store import load_match
 from tui.app import ParlourApp
-from tui.games.en_garde_board import Fencer
-from tui.games.en_garde_hand import card_art
+from tui.games.en_garde.cards import card_art
+from tui.games.en_garde.fencers import Fencer
 from tui.screens.annotate import AnnotateScreen
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen

@@ -1,4 +1,4 @@
-"""Attacke's public table: every seat, its chips, hand size, laid cards and running total.
+"""The contest table: every seat, its chips, hand size, laid cards and running total.
 
 Everything here is public. Hands show only as counts; cards laid face down show only as `?`
 (how many), for their owner too, because the table is what the whole room may read. The line
@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from core.games.attacke.deck import COLOUR_NAMES, COLOURS, ordered
 from core.games.attacke.view import AttackeView
+from tui.games.attacke.deck import COLOUR_STYLE, card_content, chip_content, chips_content
 from tui.widgets.table import TableWidget, Turn
 
 NAME_WIDTH = 12
@@ -34,31 +35,6 @@ LAID_X = HAND_X + HAND_WIDTH
 LAID_WIDTH = 22
 FLIGHT = 0.45
 """Seconds a flying card or chip takes."""
-
-COLOUR_STYLE: dict[str, str] = {
-    "R": "bold #ff5f5f",
-    "B": "bold #5f87ff",
-    "G": "bold #5fd75f",
-    "Y": "bold #ffd75f",
-    "P": "bold #d75fff",
-}
-SHIELD_STYLE = "bold $text"
-
-
-def card_content(card: str) -> Content:
-    """A card code in its colour ("R5", "10S"); the letter carries the colour without it."""
-    style = SHIELD_STYLE if card.endswith("S") else COLOUR_STYLE.get(card[0], "")
-    return Content.styled(card, style)
-
-
-def chip_content(colour: str) -> Content:
-    return Content.styled(f"[{colour}]", COLOUR_STYLE.get(colour, ""))
-
-
-def chips_content(chips: Sequence[str]) -> Content:
-    if not chips:
-        return Content.styled("—", "dim")
-    return Content.assemble(*(chip_content(c) for c in chips))
 
 
 def laid_content(cards: Sequence[str], hidden: int, width: int = LAID_WIDTH) -> Content:

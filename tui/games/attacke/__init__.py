@@ -2,6 +2,11 @@
 
 Each finished contest is a chapter: the view keeps every contest result (`results`), so the
 chapter-end panel and the move log can tell each one.
+
+The screen side reads like `core.games.attacke`: `contest` (the public table, with the cards and
+chips that fly across it), `deck` (how knights, shields and chips look), `draft` (the bid being
+composed), `keys`, and `hand` (the panel that puts them together). The words for the frame and
+the help are here, with `KIT`.
 """
 
 from __future__ import annotations
@@ -11,8 +16,8 @@ from collections.abc import Sequence
 from core.games.attacke.deck import COLOUR_NAMES
 from core.games.attacke.view import AttackeView, ContestResult
 from tui.games import GameKit
-from tui.games.attacke_hand import AttackeHand
-from tui.games.attacke_table import AttackeTable
+from tui.games.attacke.contest import AttackeTable
+from tui.games.attacke.hand import AttackeHand
 from tui.widgets.table import ChapterEnd
 from tui.wording import joined
 
@@ -100,16 +105,11 @@ beat; the line below says what Enter will do, or why the rules refuse it.
 
 
 class Narrator:
-    """Attacke's words for the frame."""
+    """Attacke's words for the frame: the functions above, as the frame asks for them."""
 
-    def prompt(self, view: AttackeView, names: Sequence[str]) -> str:
-        return prompt(view, names)
-
-    def score(self, view: AttackeView, names: Sequence[str]) -> str:
-        return score(view, names)
-
-    def chapters(self, view: AttackeView, names: Sequence[str]) -> list[ChapterEnd]:
-        return chapters(view, names)
+    prompt = staticmethod(prompt)
+    score = staticmethod(score)
+    chapters = staticmethod(chapters)
 
 
 KIT: GameKit[AttackeView] = GameKit(

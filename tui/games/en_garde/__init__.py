@@ -1,14 +1,21 @@
-"""En Garde on the game screen: the kit that puts its piste and hand into the generic frame."""
+"""En Garde on the game screen: the kit that puts its piste and hand into the generic frame.
+
+The screen side reads like `core.games.en_garde`: `piste` (the public table) and `fencers` (who
+slide on it), `cards` (the hand's faces), `draft` (the decision being composed, the defender's
+answers included), `keys`, and `hand` (the panel that puts them together). The words for the
+frame (prompt, score, each round's end) and the help are here, with `KIT`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.en_garde import commentary
+from core.games.en_garde import commentary, pile
 from core.games.en_garde.view import EnGardeView
 from tui.games import GameKit
-from tui.games.en_garde_board import EnGardeBoard, pips
-from tui.games.en_garde_hand import NUMBERS, EnGardeHand, can_retreat
+from tui.games.en_garde.draft import can_retreat
+from tui.games.en_garde.hand import EnGardeHand
+from tui.games.en_garde.piste import EnGardeBoard, pips
 from tui.widgets.table import ChapterEnd
 
 REASONS = {
@@ -20,29 +27,23 @@ REASONS = {
 }
 
 
-def cards(count: int, value: int) -> str:
-    return f"a {value}" if count == 1 else f"{NUMBERS[count - 1]} {value}s"
-
-
 def prompt(view: EnGardeView, names: Sequence[str]) -> str:
     """What the fencer to move must do now, in a few words."""
     if view.phase == "defend" and view.pending is not None:
         p = view.pending
+        strike = pile.cards(p.count, p.value)
         retreat = can_retreat(view)
         hand = view.hands[1 - p.attacker]
         parry = hand is None or hand.count(p.value) >= p.count
         last = view.pile == 0  # the pile ran out with this attack: say what each answer does
         offers = []
         if parry:
-            offers.append(
-                f"parry with {cards(p.count, p.value)}"
-                + (" (then hands are compared)" if last else "")
-            )
+            offers.append(f"parry with {strike}" + (" (then hands are compared)" if last else ""))
         if retreat:
             offers.append("retreat" + (" (then the advance decides)" if last else ""))
         if not offers:
-            return f"no parry with {cards(p.count, p.value)} is possible: take the hit (x)"
-        cannot = "" if parry else f" — you cannot parry {cards(p.count, p.value)}"
+            return f"no parry with {strike} is possible: take the hit (x)"
+        cannot = "" if parry else f" — you cannot parry {strike}"
         return " or ".join(offers) + cannot
     if view.phase == "riposte":
         verbs = (
@@ -117,16 +118,11 @@ The line under your cards says what the choice will do, or why the rules forbid 
 
 
 class Narrator:
-    """En Garde's words for the frame."""
+    """En Garde's words for the frame: the functions above, as the frame asks for them."""
 
-    def prompt(self, view: EnGardeView, names: Sequence[str]) -> str:
-        return prompt(view, names)
-
-    def score(self, view: EnGardeView, names: Sequence[str]) -> str:
-        return score(view, names)
-
-    def chapters(self, view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
-        return rounds(view, names)
+    prompt = staticmethod(prompt)
+    score = staticmethod(score)
+    chapters = staticmethod(rounds)
 
 
 KIT: GameKit[EnGardeView] = GameKit(
