@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Input
+
 from tui.app import ParlourApp
 from tui.start import Start
 
@@ -21,8 +23,17 @@ def test_main_menu_at_80_by_24(snap_compare: Any) -> None:
     assert snap_compare(ParlourApp(), terminal_size=(80, 24))
 
 
+async def _steady_cursor(pilot: Any) -> None:
+    """The name field's cursor blinks: a screenshot would catch it on or off by chance."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
 def test_new_game(snap_compare: Any) -> None:
-    assert snap_compare(ParlourApp(Start("new", "en-garde")), terminal_size=(100, 32))
+    assert snap_compare(
+        ParlourApp(Start("new", "en-garde")), terminal_size=(100, 32), run_before=_steady_cursor
+    )
 
 
 def test_settings(snap_compare: Any) -> None:
