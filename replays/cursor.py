@@ -180,10 +180,13 @@ class ReplayCursor:
         ]
 
     def _rounds(self) -> list[int]:
-        """Positions where the round number changes."""
+        """Where each round can be seen starting: its deal done (the first decision step at
+        or after the round number changes), never a hand half dealt."""
         states, rules = self._sync(), self.match.rules
-        return [
+        changes = [
             n
             for n in range(1, len(states))
             if rules.round_of(states[n]) != rules.round_of(states[n - 1])
         ]
+        stops = self._stops()
+        return sorted({min((s for s in stops if s >= n), default=n) for n in changes})

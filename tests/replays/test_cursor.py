@@ -52,16 +52,23 @@ def test_turn_jumps_stop_where_a_seat_is_about_to_act(finished: Match) -> None:
     assert back == [*reversed(seat_moves), 0]
 
 
-def test_round_jumps_land_on_round_changes(finished: Match, counting: Counting) -> None:
+def test_round_jumps_land_where_each_round_has_been_dealt(
+    finished: Match, counting: Counting
+) -> None:
     cursor = ReplayCursor(finished, None)
     rounds = [counting.round_of(finished.state_at(n)) for n in range(len(finished) + 1)]
     changes = [n for n in range(1, len(rounds)) if rounds[n] != rounds[n - 1]]
     assert changes  # the fixture match has more than one round
-    assert cursor.next_round() == changes[0]
-    assert cursor.round == rounds[changes[0]]
+    dealt = []
+    for n in changes:  # past the chance outcomes that open the round: its deal is done
+        while n < len(finished) and finished.rules.to_move(finished.state_at(n)) == CHANCE:
+            n += 1
+        dealt.append(n)
+    assert cursor.next_round() == dealt[0]
+    assert cursor.round == rounds[dealt[0]]
     cursor.end()
-    assert cursor.previous_round() == changes[-1]
-    assert cursor.previous_round() == (changes[-2] if len(changes) > 1 else 0)
+    assert cursor.previous_round() == dealt[-1]
+    assert cursor.previous_round() == (dealt[-2] if len(dealt) > 1 else 0)
     cursor.end()
     assert cursor.next_round() == len(finished)
 

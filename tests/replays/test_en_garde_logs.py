@@ -219,3 +219,18 @@ def test_a_second_window_cannot_write(en_garde: Any) -> None:
         assert isinstance(opened, OpenMatch)
         with pytest.raises(LogError, match="open in another Parlour"):
             LogWriter.open_append(opened.path)
+
+
+def test_round_jumps_land_on_a_round_fully_dealt(en_garde: Any) -> None:
+    _, live = finished_match(en_garde, "standard", 8)
+    cursor = ReplayCursor(live, None)
+    landed = []
+    while not cursor.at_end:
+        landed.append(cursor.next_round())
+    for position in landed[:-1]:  # the last jump is the end of the match
+        state = live.state_at(position)
+        assert en_garde.to_move(state) != CHANCE, position  # never a hand half dealt
+        assert all(len(hand) == 5 for hand in en_garde.view(state, None).hands)
+    while not cursor.at_start:
+        position = cursor.previous_round()
+        assert position == 0 or en_garde.to_move(live.state_at(position)) != CHANCE
