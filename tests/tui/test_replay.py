@@ -447,3 +447,21 @@ async def test_a_damaged_file_s_banner_counts_the_entries_the_viewer_lists() -> 
         total = len(screen.rows) - 1
         assert f"showing the {total} entries" in text_of(app, "#rp-warning")
         assert f"/{total}" in text_of(app, "#rp-where")
+
+
+async def test_seen_by_everyone_the_piste_shows_each_hand_s_values_not_backs() -> None:
+    path = played(entries=40)
+    with open_match(path) as opened:
+        opened.resign(0)
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right", "right", "right")
+        assert screen.cursor.perspective is None
+        hands = screen.cursor.view.hands
+        for seat in (0, 1):
+            line = str(screen.query_one(f"#eg-player-{seat}", Static).render())
+            assert "▮" not in line and " ".join(map(str, hands[seat])) in line
+        await pilot.press("p")  # the table: backs again
+        line = str(screen.query_one("#eg-player-0", Static).render())
+        assert "▮" in line

@@ -125,11 +125,17 @@ class EnGardeBoard(TableWidget[EnGardeView]):
         yield Static(id="eg-info", classes="eg-info")
 
     def player_line(self, view: EnGardeView, seat: int) -> Content:
-        """Name, facing, score dots and number, and the hand as card backs."""
+        """Name, facing, score dots and number, and the hand as card backs — or, seen by
+        everyone (a finished match's replay, never a seat's view), as its values."""
         name = Content.styled(self.names[seat], "bold")
         arrow = f"{SEAT_ARROW[seat]}{self.letters[seat]}"
         score = f"{pips(view.scores[seat])} {view.scores[seat]}"
-        backs = CARD_BACK * view.hand_sizes[seat] or "no cards"
+        hand = view.hands[seat] if view.viewer is None else None
+        backs = (
+            "[" + " ".join(map(str, hand)) + "]"
+            if hand
+            else CARD_BACK * view.hand_sizes[seat] or "no cards"
+        )
         turn = view.to_move == seat
         marker = "» " if turn and seat == 0 else ""
         tail = " «" if turn and seat == 1 else ""
