@@ -13,10 +13,10 @@ from tui.games.englishman import giant, jack, setup
 from tui.games.englishman.draft import Picker
 from tui.games.englishman.layout import Place
 
+# Key -> its description; each of these keys runs the command of its own name.
 JACK_KEYS = {"f": "front", "b": "back", "s": "beanstalk"}
 GIANT_KEYS = {"x": "discard", "m": "move four", "d": "two moves"}
 ARROWS = {"left": "card left", "right": "card right", "up": "castle up", "down": "castle down"}
-"""Key -> its description; each runs the command of its own name."""
 
 
 def _hidden(key: str, command: str, text: str) -> Binding:
