@@ -21,8 +21,10 @@ from core.match import ActionEntry, Seat
 from core.rules import CHANCE
 from replays.store import OpenMatch, create_match
 from tui.app import ParlourApp
-from tui.games.castles import CastlesTable, Place, layout
-from tui.games.englishman import prompt, score
+from tui.games.englishman import KIT
+from tui.games.englishman.flight import flights
+from tui.games.englishman.layout import Place, layout
+from tui.games.englishman.table import CastlesTable
 from tui.screens.game import GameScreen
 from tui.screens.round_end import MatchEndScreen
 from tui.widgets.move_log import MoveLog
@@ -246,15 +248,16 @@ async def test_a_travelling_card_lands() -> None:
 
 
 def test_the_narrator_words() -> None:
+    narrator, names = KIT.narrator, ("Ann", "Ben")
     dealt = RULES.apply(EnglishmanState(), DEAL)
-    assert "keep" in prompt(dealt, ("Ann", "Ben"))
+    assert "keep" in narrator.prompt(dealt, names)
     state: Any = RULES.apply(dealt, RULES.parse(dealt, "w-"))
-    assert prompt(state, ("Ann", "Ben")).startswith("3 of 3 actions left")
-    assert score(state, ("Ann", "Ben")) == "beanstalks 0/3 · treasures none"
+    assert narrator.prompt(state, names).startswith("3 of 3 actions left")
+    assert narrator.score(state, names) == "beanstalks 0/3 · treasures none"
     for text in ("1f>s", "1f>s", "1f>s"):
         state = RULES.apply(state, RULES.parse(state, text))
-    assert "discard" in prompt(state, ("Ann", "Ben"))
-    assert "next: 3 of 6" in score(state, ("Ann", "Ben"))
+    assert "discard" in narrator.prompt(state, names)
+    assert "next: 3 of 6" in narrator.score(state, names)
 
 
 async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight() -> None:
@@ -338,3 +341,31 @@ async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -
         assert table.region.bottom <= log.region.y and log.region.bottom <= 23
         text = screen_text(app)
         assert "5F▸" in text and "starved:" in text and "Goose][Harp]◂B" in text
+
+
+def test_the_giant_s_two_single_moves_fly_as_two_legs_one_after_the_other() -> None:
+    state = RULES.apply(RULES.apply(EnglishmanState(), DEAL), RULES.parse(EnglishmanState(), "w-"))
+    for text in ("1f>s", "1f>s", "1f>s"):
+        state = RULES.apply(state, RULES.parse(state, text))
+    after = RULES.apply(state, RULES.parse(state, "1>2,3>4"))
+    first, second = flights(state, after)
+    assert (first.source, first.target, first.cards) == (("castle", 0, 0), ("castle", 1, 0), ("4",))
+    assert (second.source, second.target, second.cards) == (
+        ("castle", 2, 0),
+        ("castle", 3, 0),
+        ("1",),
+    )
+    assert first.before == state and first.after == second.before and second.after == after
+    assert first.after.castles[1][:2] == ("4", "1")  # the board between the legs
+    assert flights(state, state) == [] and flights(EnglishmanState(), state) == []
+
+
+def test_a_treasure_that_completes_a_beanstalk_lands_at_its_end() -> None:
+    dealt = RULES.apply(EnglishmanState(), DEAL)
+    state = RULES.apply(dealt, RULES.parse(dealt, "w5:2>1"))  # the Gold to castle 5's front
+    state = replace(state, current=("1", "2", "3", "4", "5", "6"))
+    after = RULES.apply(state, RULES.parse(state, "5f>s"))
+    (plan,) = flights(state, after)
+    assert plan.cards == ("Gold",) and after.completed[0][-1] == "Gold"
+    assert plan.target == ("stalk", 0, 6) and plan.landing == {("stalk", 0, 6)}
+    assert plan.target in layout(after, 78).cells

@@ -1,7 +1,12 @@
 """The Blood of an Englishman on the game screen: the castles table and the game's words.
 
-All information is open, so there is no private panel: the table (`tui.games.castles`) takes
+All information is open, so there is no private panel: the table (`table.CastlesTable`) takes
 the input. The match has no rounds (its chapters are turns), so `chapters` tells none.
+
+The package follows `core.games.englishman`: `layout` and `board` draw the castles and the
+beanstalks, `flight` moves a played card, `setup`, `jack` and `giant` compose each side's action
+(on a `draft`, routed by `keys`), `threats` and `hints` put the position and the next pick
+into words, and `table` puts them together.
 """
 
 from __future__ import annotations
@@ -12,30 +17,8 @@ from core.games.englishman import EnglishmanState
 from core.games.englishman.cards import STALKS_TO_WIN
 from core.games.englishman.state import JACK
 from tui.games import GameKit
-from tui.games.castles import CastlesTable
+from tui.games.englishman.table import CastlesTable
 from tui.widgets.table import ChapterEnd
-
-
-def prompt(view: EnglishmanState, names: Sequence[str]) -> str:
-    """What the side to move must do now, in a few words (the status line is one row)."""
-    if view.phase == "deal":
-        return "dealing the five castles"
-    if view.phase == "setup":
-        return "Giant's-wife move, or - keeps the deal"
-    if view.phase == "over":
-        return "the match is over"
-    if view.actor == JACK:
-        left = view.actions_left
-        return f"{left} of 3 actions left — move a card"
-    return "discard, move four, or two single moves"
-
-
-def score(view: EnglishmanState, names: Sequence[str]) -> str:
-    """Jack's progress: completed beanstalks and the treasures on them."""
-    treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
-    now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
-    return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
-
 
 HELP = """\
 ## The Blood of an Englishman
@@ -77,12 +60,25 @@ class Narrator:
     """The Englishman's words for the frame."""
 
     def prompt(self, view: EnglishmanState, names: Sequence[str]) -> str:
-        return prompt(view, names)
+        """What the side to move must do now, in a few words (the status line is one row)."""
+        if view.phase == "deal":
+            return "dealing the five castles"
+        if view.phase == "setup":
+            return "Giant's-wife move, or - keeps the deal"
+        if view.phase == "over":
+            return "the match is over"
+        if view.actor == JACK:
+            return f"{view.actions_left} of 3 actions left — move a card"
+        return "discard, move four, or two single moves"
 
     def score(self, view: EnglishmanState, names: Sequence[str]) -> str:
-        return score(view, names)
+        """Jack's progress: completed beanstalks and the treasures on them."""
+        treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
+        now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
+        return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
 
     def chapters(self, view: EnglishmanState, names: Sequence[str]) -> list[ChapterEnd]:
+        """None: the chapters are turns, and a turn's end needs no panel."""
         return []
 
 

@@ -1,0 +1,198 @@
+"""The board's lines: five castle rows, Jack's beanstalks and the Giant's discards.
+
+Every card is a cell with its name in it (`[7]`, `[Fee]`, `[Gold]`) and a colour by kind, so
+colour is never the only cue. A castle is one row from its front (`F▸`) to its back (`◂B`); a
+row too long for the width wraps under its first card. Rows and the beanstalk line carry a mark
+in the first column: `»` where the next pick may go, `▸` where the picked card comes from.
+`layout` keeps where each cell lies, so a click maps to a card and a moved card can travel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.content import Content
+
+from core.games.englishman import EnglishmanState
+from core.games.englishman.cards import CASTLES, KIND, STALK_CARDS, STALKS_TO_WIN, VALUE, Card
+
+KIND_STYLE = {
+    "beanstalk": "bold $text-success",
+    "giant": "bold $text-error",
+    "treasure": "bold $text-warning",
+}
+LEGAL = "underline"
+PICKED = "reverse"
+
+Place = tuple[str, int, int]
+"""("castle", castle, index), ("stalk", beanstalk, index), ("discard", value, 0),
+("front", castle, 0) / ("back", castle, 0) for a row's F▸ / ◂B labels, ("row", castle, 0)."""
+
+PREFIX = 5
+"""Columns before a castle's first card: mark, number, space, F▸."""
+
+
+def cell_text(card: Card) -> str:
+    return f"[{card}]"
+
+
+def card_content(card: Card, extra: str = "") -> Content:
+    return Content.styled(cell_text(card), f"{KIND_STYLE[KIND[card]]} {extra}".strip())
+
+
+@dataclass
+class Marks:
+    """What the picker highlights: each a set of places (see `Place`)."""
+
+    legal: set[Place] = field(default_factory=set)
+    picked: set[Place] = field(default_factory=set)
+    hidden: set[Place] = field(default_factory=set)
+    rows: dict[int, str] = field(default_factory=dict)
+    """Castle -> its first-column mark ("»" may go here, "▸" picked from here)."""
+    stalk: str = " "
+
+
+@dataclass
+class Layout:
+    lines: list[Content]
+    cells: dict[Place, tuple[int, int, int]]
+    """Place -> (x, y, width) on the board."""
+    rows: dict[int, int]
+    """Line -> the castle it shows."""
+    stalk_lines: range
+    """The lines of Jack's beanstalks (and the discards, when they fit beside them)."""
+
+
+class _Writer:
+    """Lines of styled segments with a wrap width; remembers where each place was put."""
+
+    def __init__(self, width: int) -> None:
+        self.width = max(width, 20)
+        self.lines: list[list[tuple[str, str]]] = [[]]
+        self.x = 0
+        self.cells: dict[Place, tuple[int, int, int]] = {}
+
+    @property
+    def y(self) -> int:
+        return len(self.lines) - 1
+
+    def put(self, text: str, style: str = "", place: Place | None = None) -> None:
+        if place is not None:
+            self.cells[place] = (self.x, self.y, len(text))
+        self.lines[-1].append((text, style))
+        self.x += len(text)
+
+    def fits(self, width: int, reserve: int = 0) -> bool:
+        return self.x + width + reserve <= self.width
+
+    def newline(self, indent: int = 0) -> None:
+        self.lines.append([])
+        self.x = 0
+        if indent:
+            self.put(" " * indent)
+
+    def contents(self) -> list[Content]:
+        return [Content.assemble(*line) for line in self.lines]
+
+
+def _cell(w: _Writer, card: Card, place: Place, marks: Marks, indent: int, reserve: int) -> None:
+    text = cell_text(card)
+    if not w.fits(len(text), reserve) and w.x > indent:
+        w.newline(indent)
+    if place in marks.hidden:
+        w.put(" " * len(text), "", place)
+        return
+    style = KIND_STYLE[KIND[card]]
+    if place in marks.picked:
+        style += f" {PICKED}"
+    elif place in marks.legal:
+        style += f" {LEGAL}"
+    w.put(text, style, place)
+
+
+def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> Layout:
+    """The board's lines for `state` at `width` columns: five castle rows (wrapped when
+    long), the beanstalk line and the discard line."""
+    marks = marks or Marks()
+    w = _Writer(width)
+    rows: dict[int, int] = {}
+    castles = state.castles or ((),) * CASTLES
+    for c, castle in enumerate(castles):
+        if c:
+            w.newline()
+        rows[w.y] = c
+        mark = marks.rows.get(c, " ")
+        w.put(mark, "bold $accent" if mark != " " else "")
+        w.put(f"{c + 1} ", "bold")
+        front_style = "bold" + (f" {LEGAL}" if ("front", c, 0) in marks.legal else "")
+        w.put("F▸", front_style, ("front", c, 0))
+        if not castle:
+            w.put(" empty ", "dim italic")
+        for i, card in enumerate(castle):
+            at_back = i == len(castle) - 1
+            _cell(w, card, ("castle", c, i), marks, PREFIX, 2 if at_back else 0)
+            if w.y not in rows:
+                rows[w.y] = c
+        back_style = "bold" + (f" {LEGAL}" if ("back", c, 0) in marks.legal else "")
+        w.put("◂B", back_style, ("back", c, 0))
+    first = w.y + 1
+    _stalk_line(w, state, marks)
+    last = w.y
+    _discard_line(w, state, marks)
+    return Layout(w.contents(), w.cells, rows, range(first, last + 1))
+
+
+def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
+    w.newline()
+    w.put(marks.stalk, "bold $accent" if marks.stalk != " " else "")
+    number = min(len(state.completed) + 1, STALKS_TO_WIN)
+    style = "bold" + (f" {LEGAL}" if ("stalk", -1, 0) in marks.legal else "")
+    w.put("s", style, ("stalk", -1, 0))
+    w.put(f" Beanstalk {number}/{STALKS_TO_WIN}: ", "bold")
+    current = len(state.completed)
+    if not state.current:
+        w.put("[ ]", "dim", ("stalk", current, 0))
+    for i, card in enumerate(state.current):
+        _cell(w, card, ("stalk", current, i), marks, 2, 0)
+    if len(state.current) >= STALK_CARDS:
+        w.put(" needs a treasure", "dim")
+    elif state.current:
+        w.put(f" next >{state.current[-1]}", "dim")
+    for k, stalk in enumerate(state.completed):
+        text = " ".join(stalk)
+        if not w.fits(len(text) + 3) and w.x > 2:
+            w.newline(2)
+        w.put("  ✓", "bold $text-success")
+        for i, card in enumerate(stalk):
+            place = ("stalk", k, i)
+            if place in marks.hidden:
+                w.put(" " * (len(card) + 1), "", place)
+            else:
+                w.put(" ")
+                w.cells[place] = (w.x, w.y, len(card))
+                w.put(card, KIND_STYLE[KIND[card]])
+
+
+def _discard_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
+    """The Giant's discards, counted by value: beside the beanstalks when they fit."""
+    counts: dict[Card, int] = {}
+    for card in state.discards:
+        counts[card] = counts.get(card, 0) + 1
+    texts = {card: card if counts[card] == 1 else f"{card}\u00d7{counts[card]}" for card in counts}
+    label = f"Giant's discards ({len(state.discards)}):"
+    width = len(label) + sum(len(t) + 1 for t in texts.values()) + (5 if not texts else 0)
+    if w.fits(width + 3):
+        w.put(" · ", "dim")
+    else:
+        w.newline(2)
+    w.put(label, "bold")
+    if not state.discards:
+        w.put(" none", "dim")
+    for card in sorted(counts, key=lambda c: VALUE.get(c, 0)):
+        text = texts[card]
+        if not w.fits(len(text) + 1) and w.x > 2:
+            w.newline(2)
+        w.put(" ")
+        place = ("discard", VALUE.get(card, 0), 0)
+        w.cells[place] = (w.x, w.y, len(text))
+        w.put(" " * len(text) if place in marks.hidden else text, KIND_STYLE[KIND[card]])

@@ -1,0 +1,228 @@
+"""The Englishman's table: the board (five fanned castles, Jack's beanstalks, the discards), the
+Giant's threats, the hint line, and the picker that composes one action from keys or clicks.
+
+The parts live beside it: `layout` and `board` draw, `flight` moves a played card, `draft`,
+`keys`, `setup`, `jack` and `giant` compose the action, `hints` and `threats` word it. The table
+puts them together, hands the screen the chosen action and fits its rows to the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.content import Content
+from textual.geometry import Offset
+from textual.widgets import Static
+
+from core.games.englishman import EnglishmanState
+from core.games.englishman.state import JACK
+from tui.games.englishman import giant, hints, jack, keys, setup
+from tui.games.englishman.board import Board
+from tui.games.englishman.draft import Draft, Picker
+from tui.games.englishman.flight import Flight, Flyer, flights
+from tui.games.englishman.layout import Marks, Place
+from tui.games.englishman.threats import threat_lines
+from tui.widgets.table import Chosen, TableWidget, Turn
+
+
+class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
+    """The whole public table, and the input while the seat at the device must act."""
+
+    DEFAULT_CSS = """
+    CastlesTable {
+        height: auto;
+        max-height: 16;
+        border-top: solid $primary;
+        border-title-color: $primary;
+        border-title-style: bold;
+        background: $surface;
+        padding: 0 1;
+        layers: base flight;
+    }
+
+    CastlesTable:focus {
+        border-top: solid $accent;
+    }
+
+    CastlesTable.-tight {
+        border-top: none;
+    }
+
+    CastlesTable.-compact #threats {
+        height: 1;
+    }
+
+    CastlesTable #threats {
+        height: 3;
+        width: 100%;
+    }
+
+    CastlesTable #hint {
+        height: auto;
+        max-height: 2;
+        width: 100%;
+    }
+
+    CastlesTable #flyer {
+        position: absolute;
+        layer: flight;
+        width: auto;
+        height: 1;
+        background: $surface;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(id="board", classes="englishman-table")
+        self.names = tuple(names)
+        self.picker = Picker(chosen=lambda action: self.post_message(Chosen(action)))
+        self.board = Board(clicked=self.clicked)
+        self.threats = Static(id="threats")
+        self.hint = hints.Hint(run=self.command)
+        self.flyer = Flyer()
+        self.flight = Flight(self, self.board, self.flyer, landed=self._redraw)
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+        yield self.threats
+        yield self.hint
+        yield self.flyer
+
+    # -- what the screen calls ------------------------------------------------------------------
+    def show(self, view: EnglishmanState, turn: Turn | None, *, animate: bool) -> None:
+        old = self.picker.view
+        self.picker.take(view, turn)
+        if old == view:  # drawn again (a new prompt, a bot starting): a flight goes on
+            self._redraw()
+            self.screen.refresh_bindings()
+            return
+        plans = flights(old, view) if animate and old is not None else []
+        self.flight.start(plans if self.app.animation_level != "none" else [])
+        self._redraw()
+        self.screen.refresh_bindings()
+        if self.flight.flying:
+            self.call_after_refresh(self.flight.fly, self.flight.generation)
+
+    def tell(self, text: str) -> None:
+        self.picker.told = text
+        self._hint()
+
+    # -- helpers the tests use ------------------------------------------------------------------
+    @property
+    def flying(self) -> bool:
+        """Whether a card is travelling now."""
+        return self.flight.flying
+
+    @property
+    def draft(self) -> Draft:
+        return self.picker.draft
+
+    def offset_of(self, place: Place) -> Offset:
+        """Where `place` lies, relative to this widget's top left corner (for clicks)."""
+        x, y, _ = self.board.layout_at().cells[place]
+        region = self.board.region
+        return Offset(region.x - self.region.x + x, region.y - self.region.y + y)
+
+    def row_offset(self, castle: int) -> Offset:
+        lay = self.board.layout_at()
+        y = min(line for line, c in lay.rows.items() if c == castle)
+        region = self.board.region
+        return Offset(region.x - self.region.x + 1, region.y - self.region.y + y)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _redraw(self) -> None:
+        view = self.picker.view
+        if view is None:
+            return
+        self.border_title = hints.title(view, self.names)
+        leg = self.flight.leg
+        if leg is not None:
+            self.board.draw(leg.after, Marks(hidden=leg.landing))
+        else:
+            self.board.draw(*self._marked(view))
+        self.threats.update(threat_lines(view, compact=self.has_class("-compact")))
+        self._hint()
+        self.call_after_refresh(self._fit)
+
+    def _marked(self, view: EnglishmanState) -> tuple[EnglishmanState, Marks]:
+        """The state to draw (a preview while composing) and what to highlight."""
+        p = self.picker
+        if p.turn is None or view.phase not in ("setup", "play"):
+            return view, Marks()
+        if view.phase == "setup":
+            return setup.marks(view, p.draft)
+        if view.actor == JACK:
+            return view, jack.marks(view, p.draft, p.legal)
+        return giant.marks(view, p.draft, p.legal)
+
+    def _hint(self) -> None:
+        self.hint.update(hints.line(self.picker, self.names))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _budget(self) -> int:
+        """Rows the frame leaves the table: the screen less its other rows and the smallest
+        move log it allows."""
+        screen = self.screen
+        used = 0
+        for widget in screen.children:
+            if widget is self or not widget.display:
+                continue
+            if widget.id == "lower":
+                least = widget.styles.min_height
+                used += int(least.value) if least is not None else 6
+            else:
+                used += widget.outer_size.height
+        return screen.size.height - used
+
+    def _fit(self) -> None:
+        """Give up the title row, then two threat rows, when the castles would push the move
+        log below its least height (long wrapped castles at 80x24)."""
+        view = self.picker.view
+        if view is None or not self.is_attached:
+            return
+        width = max(self.board.size.width, 1)
+        text = self.hint.render()
+        length = text.cell_length if isinstance(text, Content) else width
+        need = 1 + len(self.board.layout_at().lines) + 3 + min(2, -(-length // width))
+        budget = self._budget()
+        tight, compact = need > budget, need - 1 > budget
+        if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
+            self.set_class(tight, "-tight")
+            self.set_class(compact, "-compact")
+            self.threats.update(threat_lines(view, compact=compact))
+
+    # -- input ----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("castle", "run"):
+            return self.picker.turn is not None
+        return True
+
+    def action_castle(self, castle: int) -> None:
+        self.command(f"castle{castle}")
+
+    def action_run(self, command: str) -> None:
+        self.command(command)
+
+    def command(self, command: str) -> None:
+        """One key's (or clickable word's) worth of picking."""
+        view = self.picker.view
+        if view is None or self.picker.turn is None:
+            return
+        keys.command(self.picker, view, command)
+        self._redraw()
+
+    def clicked(self, place: Place) -> None:
+        """A click on the board: the same picking as the keys, by place."""
+        view = self.picker.view
+        if view is None or self.picker.turn is None:
+            return
+        self.focus()
+        keys.clicked(self.picker, view, place)
+        self._redraw()
