@@ -20,7 +20,7 @@ import pytest
 from core import registry
 from core.match import ActionEntry, Header, Match, Seat
 from core.play import play_out
-from core.rules import CHANCE, IllegalAction, Rules
+from core.rules import CHANCE, IllegalAction, Rules, Wired
 from replays.export import to_json, to_markdown, to_text
 from replays.logfile import LogWriter
 from replays.store import load_match
@@ -142,6 +142,26 @@ def test_wire_and_notation_round_trip(rules: Rules[Any, Any, Any]) -> None:
             assert rules.parse(before, rules.notation(action)) == action
         words = rules.describe(before, action, None, [f"P{n}" for n in range(5)])
         assert isinstance(words, str) and words
+
+
+def test_each_action_class_reads_its_own_wire_form_and_refuses_another_classes(
+    rules: Rules[Any, Any, Any],
+) -> None:
+    """`Action.from_wire`, the contract's name, on the class itself: every registered game's
+    action classes get it from the one `core.rules.Wired`."""
+    rng = random.Random(3)
+    seen: dict[type, Any] = {}
+    for _, action, _ in random_plies(rules, rng, 600):
+        kind = type(action)
+        assert kind.from_wire(action.to_wire()) == action
+        seen.setdefault(kind, action)
+    if rules.id in {r.id for r in registry.all()}:
+        assert all(issubclass(kind, Wired) for kind in seen)
+    for kind in seen:
+        for other, action in seen.items():
+            if other is not kind:
+                with pytest.raises(IllegalAction, match=f"not the wire form of {kind.__name__}"):
+                    kind.from_wire(action.to_wire())
 
 
 def test_a_view_shows_no_more_than_a_state_rebuilt_from_it(rules: Rules[Any, Any, Any]) -> None:
