@@ -22,6 +22,8 @@ The rules are RULES.md section 1. Decisions taken here (also on the in-app rules
   nothing.
 * Each draw names its card, its receiver and its kind (deal or refill); the older form that
   names only the card is still read and applied (to whoever is due the card).
+* The notation a seat reads (`notation_seen`: its move log, replays, exports) names a drawn
+  card only to its receiver; the other seat reads `d?`, as `describe` says "drew a card".
 """
 
 from __future__ import annotations
@@ -153,6 +155,12 @@ class EnGarde:
         )
 
     def notation(self, action: EnGardeAction) -> str:
+        return notation.notation(action)
+
+    def notation_seen(self, state: EnGardeState, action: EnGardeAction, viewer: int | None) -> str:
+        """The notation as `viewer` may know it: a drawn card only for its receiver."""
+        if isinstance(action, Draw) and viewer not in (None, deal.receiver(state, action)):
+            return notation.public(action)
         return notation.notation(action)
 
     def parse(self, state: EnGardeState, text: str) -> EnGardeAction:
