@@ -20,6 +20,9 @@ Decisions taken where RULES.md and the seed are silent:
 * Knights in one play are all of the contest's colour; an opening may not mix colours.
 * Any pass draws only if the passer chose `pass+draw`; a chip return comes before that draw,
   and is asked for even when the passer owns a single chip (one legal choice).
+* A pass with no card left to draw (an empty pile, no discards and nothing of the passer's
+  laid in the contest) is offered alone, not as "draw or not"; a `pass+draw` read from a file
+  there is the same plain pass (the draw is skipped).
 * A fight must end strictly above the highest running total of the other players (passed
   players' totals are 0: their cards are gone).
 * Only a face-up 10-shield counts for the one-per-contest limit and the chip penalty.

@@ -93,7 +93,7 @@ class Attacke:
             return [Return(c) for c in state.chips[state.actor]]
         found: list[AttackeAction] = list(plays(state))
         if state.phase == "fight":
-            found += [Pass(False), Pass(True)]
+            found += contest.passes(state)
         return found
 
     def sample_chance(self, state: AttackeState, rng: random.Random) -> AttackeAction:
