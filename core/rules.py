@@ -264,7 +264,8 @@ class Standing(Protocol):
 
 @runtime_checkable
 class SecretNotation(Protocol):
-    """A game whose notation can name what some seats may not see (Attacke's face-down cards):
-    the move log, replays and exports write `notation_seen` for a reader instead."""
+    """A game whose notation can name what some seats may not see (a drawn card, Attacke's
+    face-down cards): the move log, replays and exports write `notation_seen` for a reader
+    instead. It names nothing that reader's views before and after the action do not show."""
 
     def notation_seen(self, state: Any, action: Any, viewer: int | None) -> str: ...
