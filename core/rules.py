@@ -8,9 +8,10 @@ exactly and a test can script any deal by applying the chance actions it wants.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from importlib import import_module
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 CHANCE = -1
 """The seat number of the chance actor (card draws, deals)."""
@@ -86,6 +87,22 @@ class Action(Protocol):
     `Rules.from_wire`, which reads any of its actions) turns them back into the action."""
 
     def to_wire(self) -> Wire: ...
+
+
+class Wired:
+    """Gives an action class the `from_wire` the contract names, from its game's one reader.
+
+    A game's actions module reads every one of its wire forms with a module-level
+    `from_wire(wire)`; a class's `from_wire` reads with that and refuses the wire form of any
+    other class, so a file cannot pass a Move where a Draw is expected."""
+
+    @classmethod
+    def from_wire(cls, wire: Wire) -> Self:
+        reader: Callable[[Wire], object] = import_module(cls.__module__).from_wire
+        action = reader(wire)
+        if not isinstance(action, cls):
+            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
+        return action
 
 
 @dataclass(frozen=True)
@@ -247,7 +264,8 @@ class Standing(Protocol):
 
 @runtime_checkable
 class SecretNotation(Protocol):
-    """A game whose notation can name what some seats may not see (Attacke's face-down cards):
-    the move log, replays and exports write `notation_seen` for a reader instead."""
+    """A game whose notation can name what some seats may not see (a drawn card, Attacke's
+    face-down cards): the move log, replays and exports write `notation_seen` for a reader
+    instead. It names nothing that reader's views before and after the action do not show."""
 
     def notation_seen(self, state: Any, action: Any, viewer: int | None) -> str: ...

@@ -20,7 +20,7 @@ import pytest
 from core import registry
 from core.match import ActionEntry, Header, Match, Seat
 from core.play import play_out
-from core.rules import CHANCE, IllegalAction, Rules
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Rules, SecretNotation, Wired
 from replays.export import to_json, to_markdown, to_text
 from replays.logfile import LogWriter
 from replays.store import load_match
@@ -144,6 +144,26 @@ def test_wire_and_notation_round_trip(rules: Rules[Any, Any, Any]) -> None:
         assert isinstance(words, str) and words
 
 
+def test_each_action_class_reads_its_own_wire_form_and_refuses_another_classes(
+    rules: Rules[Any, Any, Any],
+) -> None:
+    """`Action.from_wire`, the contract's name, on the class itself: every registered game's
+    action classes get it from the one `core.rules.Wired`."""
+    rng = random.Random(3)
+    seen: dict[type, Any] = {}
+    for _, action, _ in random_plies(rules, rng, 600):
+        kind = type(action)
+        assert kind.from_wire(action.to_wire()) == action
+        seen.setdefault(kind, action)
+    if rules.id in {r.id for r in registry.all()}:
+        assert all(issubclass(kind, Wired) for kind in seen)
+    for kind in seen:
+        for other, action in seen.items():
+            if other is not kind:
+                with pytest.raises(IllegalAction, match=f"not the wire form of {kind.__name__}"):
+                    kind.from_wire(action.to_wire())
+
+
 def test_a_view_shows_no_more_than_a_state_rebuilt_from_it(rules: Rules[Any, Any, Any]) -> None:
     rng = random.Random(4)
     determinize = getattr(rules, "determinize", None)
@@ -157,6 +177,54 @@ def test_a_view_shows_no_more_than_a_state_rebuilt_from_it(rules: Rules[Any, Any
             assert seen == rules.view(before, None)
         elif callable(determinize):
             assert rules.view(determinize(seen, rng), seat) == seen
+
+
+def variants(rules: Rules[Any, Any, Any]) -> list[dict[str, object]]:
+    """The default options, and every yes/no option turned the other way (Attacke's face-down
+    cards, Crossing's exact distance): what a game hides can depend on them."""
+    flipped = {o.key: not o.default for o in rules.options if isinstance(o.default, bool)}
+    return [{}, flipped] if flipped else [{}]
+
+
+def test_a_seats_notation_names_nothing_its_views_do_not_show(rules: Rules[Any, Any, Any]) -> None:
+    """What a reader's move log, replay and export write for a move: `notation_seen` where the
+    game has it, else `notation`. Two actions open in one position that leave a viewer the same
+    view must read the same to that viewer, so another seat's drawn or face-down card never
+    shows in it; an open game names every move in full to everyone."""
+
+    secret = isinstance(rules, SecretNotation)
+
+    def written(state: Any, action: Any, viewer: int) -> str:
+        return rules.notation_seen(state, action, viewer) if secret else rules.notation(action)
+
+    rng = random.Random(9)
+    viewers = [SPECTATOR, *range(seats_for(rules))]
+    for options in variants(rules):
+        state = rules.new(seats_for(rules), options)
+        for _ in range(300):
+            if rules.to_move(state) is None:
+                state = rules.new(seats_for(rules), options)
+            if not rules.hides_information:
+                action = rng.choice(rules.legal_actions(state))
+                assert all(written(state, action, v) == rules.notation(action) for v in viewers)
+                state = rules.apply(state, action)
+                continue
+            choices = rules.legal_actions(state)
+            if rules.to_move(state) == CHANCE:
+                choices.append(rules.sample_chance(state, rng))
+            tried = rng.sample(choices, min(len(choices), 10))
+            afters = [rules.apply(state, other) for other in tried]
+            for viewer in viewers:
+                reads: dict[Any, tuple[str, str]] = {}
+                for other, after in zip(tried, afters, strict=True):
+                    seen = written(state, other, viewer)
+                    first = reads.setdefault(rules.view(after, viewer), (seen, str(other)))
+                    assert first[0] == seen, (
+                        f"{rules.id}: seat {viewer} cannot tell {first[1]} from {other}, "
+                        f"but reads {first[0]!r} and {seen!r}"
+                    )
+            coached = getattr(rules, "candidates", None)
+            state = rules.apply(state, rng.choice(coached(state) if coached else choices))
 
 
 def test_a_log_written_and_read_back_reproduces_every_state(

@@ -17,7 +17,7 @@ from core.games.en_garde.actions import (
     Retreat,
 )
 from core.registry import get
-from core.rules import CHANCE, IllegalAction
+from core.rules import CHANCE, SPECTATOR, IllegalAction
 from tests.core.test_en_garde_script import RULES, deal, new, play, three_left
 
 TABLE = [
@@ -179,6 +179,17 @@ def test_describe_in_plain_words_and_only_the_receiver_learns_a_draw() -> None:
     assert RULES.describe(defending, Pass(), 1, names) == "Ann took the hit"
     last = play(three_left("basic"), "1> d5 1< d5 2> d5")
     assert RULES.describe(last, Pass(), 0, names) == "Bob declined the last attack"
+
+
+def test_a_drawn_card_is_named_in_the_notation_of_its_receiver_only() -> None:
+    dealing = new()
+    for draw in (Draw(4, 0, "deal"), Draw(4)):
+        assert [RULES.notation_seen(dealing, draw, v) for v in (None, 0)] == ["d4", "d4"]
+        assert [RULES.notation_seen(dealing, draw, v) for v in (1, SPECTATOR)] == ["d?", "d?"]
+    refill = play(deal("12345", "12345"), "5> d5 5>")
+    assert RULES.notation_seen(refill, Draw(2, 1, "refill"), 0) == "d?"
+    assert RULES.notation_seen(refill, Draw(2, 1, "refill"), 1) == "d2"
+    assert RULES.notation_seen(refill, Move(3, True), 0) == "3>"
 
 
 def test_a_seat_view_hides_the_other_hand_and_shows_counts() -> None:

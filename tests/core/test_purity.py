@@ -102,3 +102,24 @@ def test_screens_and_game_kits_never_import_the_app() -> None:
             ):
                 problems.append(f"{path.name}:{node.lineno}")
     assert problems == []
+
+
+def test_a_games_strategy_never_imports_its_rules_and_no_core_import_hides_in_a_function() -> None:
+    """Rules import strategy at module top; strategy plays the game's own modules (turn,
+    parry, piste, ...), never the Rules class, so there is no import circle to break lazily."""
+    problems = []
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        name = path.relative_to(CORE.parent)
+        package = ".".join(name.with_suffix("").parts[:-1])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                problems += [f"{name}:{n.lineno} imports inside {node.name}()" for n in inner]
+            own_rules = isinstance(node, ast.ImportFrom) and (
+                node.module == f"{package}.rules"
+                or (node.module == package and any(a.name == "rules" for a in node.names))
+            )
+            if path.name == "strategy.py" and own_rules:
+                problems.append(f"{name}:{node.lineno} imports its game's rules")
+    assert problems == []

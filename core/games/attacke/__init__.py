@@ -12,7 +12,7 @@ draw chosen yes or no in the same decision), a `Return` (which chip, when one is
 
 Notation (see `notation`): ``first 2``, ``dR5``, ``R:2 3 5`` (open red), ``5 7S`` (fight),
 ``4 ?R2 ?10S`` (a 4 and two cards face down), ``pass``, ``pass+draw``, ``return G``.
-`notation.public` gives the form other players may see (``4 +2?``).
+`notation.public` gives the form other players may see (``d?``, ``4 +2?``).
 
 Decisions taken where RULES.md and the seed are silent:
 * The deal goes round the table from the first player one card at a time; the first player
@@ -20,6 +20,9 @@ Decisions taken where RULES.md and the seed are silent:
 * Knights in one play are all of the contest's colour; an opening may not mix colours.
 * Any pass draws only if the passer chose `pass+draw`; a chip return comes before that draw,
   and is asked for even when the passer owns a single chip (one legal choice).
+* A pass with no card left to draw (an empty pile, no discards and nothing of the passer's
+  laid in the contest) is offered alone, not as "draw or not"; a `pass+draw` read from a file
+  there is the same plain pass (the draw is skipped).
 * A fight must end strictly above the highest running total of the other players (passed
   players' totals are 0: their cards are gone).
 * Only a face-up 10-shield counts for the one-per-contest limit and the chip penalty.
@@ -31,8 +34,9 @@ Decisions taken where RULES.md and the seed are silent:
   opener, or a knightless player drawing before them, acts; the next opening starts the next
   contest (`round_of` counts contests).
 * Views show discard and pile counts only; the everything-view (None) also lists discards.
-* A face-down card's identity lives in the action and the state, never in another seat's view
-  or `describe`; the full notation names it (the log is everyone's), `notation.public` not.
+* A face-down card's identity lives in the action and the state, never in another seat's view,
+  `describe` or `notation_seen`; the full notation names it (the log file holds every action),
+  `notation.public` not. A drawn card likewise: `notation_seen` names it to the drawer only.
 
 `legal_actions` lists every play: from a large hand with face-down cards it runs to tens of
 thousands, so `apply` never uses it (`Attacke.check` judges one action directly) and bots use

@@ -9,7 +9,6 @@ back and refuses everything else with IllegalAction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
 
 from core.games.attacke.deck import (
     COLOURS,
@@ -19,24 +18,13 @@ from core.games.attacke.deck import (
     is_card,
     rank,
 )
-from core.rules import IllegalAction, Wire
+from core.rules import IllegalAction, Wire, Wired
 
 MAX_SEATS = 5
 
 
-class _Wired:
-    """Gives every action class `from_wire`, as the Rules contract names it."""
-
-    @classmethod
-    def from_wire(cls, wire: Wire) -> Self:
-        action = from_wire(wire)
-        if not isinstance(action, cls):
-            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
-        return action
-
-
 @dataclass(frozen=True)
-class First(_Wired):
+class First(Wired):
     """Chance: `seat` is the first player (dealt 4 cards, opens the first contest)."""
 
     seat: int
@@ -46,7 +34,7 @@ class First(_Wired):
 
 
 @dataclass(frozen=True)
-class Draw(_Wired):
+class Draw(Wired):
     """Chance: `card` comes off the pile, to whoever is being dealt or is due a card."""
 
     card: str
@@ -63,7 +51,7 @@ def _sorted(items: tuple[object, ...], key: object = None) -> tuple[object, ...]
 
 
 @dataclass(frozen=True)
-class Play(_Wired):
+class Play(Wired):
     """Lay cards: face-up `knights` (values, of the contest colour) and `shields` (7 or 10),
     and, with option `face_down`, `hidden` cards face down (any cards, each counting 1).
 
@@ -94,7 +82,7 @@ def _hidden_key(card: object) -> tuple[int, str]:
 
 
 @dataclass(frozen=True)
-class Pass(_Wired):
+class Pass(Wired):
     """Drop out of the contest (laid cards discarded), drawing a card or not."""
 
     draw: bool = False
@@ -104,7 +92,7 @@ class Pass(_Wired):
 
 
 @dataclass(frozen=True)
-class Return(_Wired):
+class Return(Wired):
     """After passing with a face-up 10-shield laid: give back the chip of `colour`."""
 
     colour: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, Return
-from core.games.attacke.contest import play_value
+from core.games.attacke.contest import pass_draws, play_value
 from core.games.attacke.deck import COLOUR_NAMES, card_name
 from core.games.attacke.state import AttackeState
 
@@ -61,7 +61,10 @@ def describe(
             return f"{name} holds no knight to open with, draws {card} and lets the opening pass"
         return f"{name} drew {card}"
     if isinstance(action, Pass):
-        words = f"{name} passed " + ("and drew a card" if action.draw else "without drawing")
+        if not pass_draws(state):
+            words = f"{name} passed; no card was left to draw"
+        else:
+            words = f"{name} passed " + ("and drew a card" if action.draw else "without drawing")
         left = [s for s in state.active() if s != seat]
         if len(left) == 1:
             words += f"; {who(left[0], names)} wins the contest"

@@ -25,9 +25,9 @@ from core.games.attacke.deck import (
     shield,
     without,
 )
-from core.games.attacke.pile import draw_due
+from core.games.attacke.pile import draw_due, pile_size
 from core.games.attacke.state import AttackeState
-from core.games.attacke.view import ContestResult
+from core.games.attacke.view import ContestResult, pass_can_draw
 from core.rules import IllegalAction
 
 T = TypeVar("T")
@@ -137,6 +137,21 @@ def next_fighter(state: AttackeState, seat: int) -> AttackeState:
     return replace(state, phase="fight", actor=state.after(seat))
 
 
+def pass_draws(state: AttackeState) -> bool:
+    """Whether the fighter to act, passing now, could draw a card (see `pass_can_draw`)."""
+    seat = state.actor
+    laid = len(state.laid[seat]) + len(state.hidden[seat])
+    return pass_can_draw(pile_size(state), len(state.discard), laid)
+
+
+def passes(state: AttackeState) -> list[Pass]:
+    """The fighter's passes: draw or not, or the plain pass alone when no card could be drawn.
+
+    `Pass(True)` is still accepted then (files may hold it): the draw is skipped, so it leads
+    to the very position `Pass(False)` does."""
+    return [Pass(False), Pass(True)] if pass_draws(state) else [Pass(False)]
+
+
 def check_pass(state: AttackeState, action: Pass) -> str | None:
     if state.phase == "open":
         return "You hold a knight, so you must open a contest"
@@ -164,7 +179,7 @@ def give_up(state: AttackeState, action: Pass) -> AttackeState:
     problem = check_pass(state, action)
     if problem:
         raise IllegalAction(problem)
-    seat = state.actor
+    seat, draw = state.actor, action.draw and pass_draws(state)
     ten = TEN in state.laid[seat]
     state = replace(
         state,
@@ -174,8 +189,8 @@ def give_up(state: AttackeState, action: Pass) -> AttackeState:
         passed=_set(state.passed, seat, True),
     )
     if ten and state.chips[seat]:
-        return replace(state, phase="return", actor=seat, pending_draw=action.draw)
-    return _after_return(state, seat, action.draw)
+        return replace(state, phase="return", actor=seat, pending_draw=draw)
+    return _after_return(state, seat, draw)
 
 
 def give_back(state: AttackeState, action: Return) -> AttackeState:

@@ -2,6 +2,7 @@
 
     first 2       chance: player 2 (seat 1; players count from 1) is the first player
     dR5 d7S d10S  chance: a red 5, a 7-shield, a 10-shield is drawn (dealt or drawn)
+    d?            chance: a card is drawn, as the other players see it (`public`)
     R:2 3 5       open a red contest with the red 2, 3 and 5
     G:4 7S        open green with a green 4 and a 7-shield
     5 7S          fight with a knight 5 of the contest's colour and a 7-shield
@@ -14,8 +15,9 @@
 
 Colours: R red, B blue, G green, Y yellow, P purple. A play lists its knights by value,
 smallest first, then its shields, then its face-down cards, each marked `?`, in card order.
-The full notation names face-down cards, so it belongs to the log and to their owner; other
-players are told only how many (`describe`). Parsing ignores case and extra spaces, and in a
+The full notation names a drawn card and face-down cards, so it belongs to the log and to
+their receiver or owner; `public` writes what the other players see: ``d?`` for a draw, only
+how many cards went face down. Parsing ignores case and extra spaces, and in a
 fight also reads a knight written with its colour ("R5" in a red contest). It checks the form
 only; `apply` judges legality.
 """
@@ -117,7 +119,10 @@ def _play(tokens: list[str], colour: str | None, contest: str | None) -> Play | 
 
 
 def public(action: AttackeAction) -> str:
-    """The notation other players may see: face-down cards only counted (``5 +2?``)."""
+    """The notation players other than the drawer or the player may see: a draw without its
+    card (``d?``), face-down cards only counted (``5 +2?``)."""
+    if isinstance(action, Draw):
+        return "d?"
     if not isinstance(action, Play) or not action.hidden:
         return notation(action)
     shown = notation(Play(action.knights, action.shields, (), action.colour))

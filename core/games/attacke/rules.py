@@ -93,7 +93,7 @@ class Attacke:
             return [Return(c) for c in state.chips[state.actor]]
         found: list[AttackeAction] = list(plays(state))
         if state.phase == "fight":
-            found += [Pass(False), Pass(True)]
+            found += contest.passes(state)
         return found
 
     def sample_chance(self, state: AttackeState, rng: random.Random) -> AttackeAction:
@@ -199,9 +199,10 @@ class Attacke:
         return notation.notation(action)
 
     def notation_seen(self, state: AttackeState, action: AttackeAction, viewer: int | None) -> str:
-        """The notation as `viewer` may know it: another seat's face-down cards only counted."""
-        mover = self.to_move(state)
-        return notation.notation(action) if viewer in (None, mover) else notation.public(action)
+        """The notation as `viewer` may know it: a card drawn by another seat unnamed, another
+        seat's face-down cards only counted. The actor is the player, or the drawer."""
+        shown = viewer is None or viewer == state.actor
+        return notation.notation(action) if shown else notation.public(action)
 
     def parse(self, state: AttackeState, text: str) -> AttackeAction:
         return notation.parse(state, text)

@@ -12,8 +12,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, Return
-from core.games.attacke.contest import check_play
+from core.games.attacke.actions import AttackeAction, Draw, First, Play, Return
+from core.games.attacke.contest import check_play, passes
 from core.games.attacke.deck import (
     CARDS,
     COLOURS,
@@ -116,7 +116,7 @@ def candidates(state: AttackeState) -> list[AttackeAction]:
             found += _openings(state, colour)
     elif state.phase == "fight":
         found += _fights(state)
-        found += [Pass(False), Pass(True)]
+        found += passes(state)
     unique: list[AttackeAction] = []
     for action in found:
         if action not in unique and (not isinstance(action, Play) or not check_play(state, action)):

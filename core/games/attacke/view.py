@@ -13,6 +13,13 @@ return: `actor` passed after laying a 10-shield and chooses a chip to give back;
 gives `actor` the card a play (or a pass with a draw) earned; over: the game has ended."""
 
 
+def pass_can_draw(pile: int, discards: int, laid: int) -> bool:
+    """Whether a pass could draw a card: from the pile, or from the discards reshuffled, which
+    by then hold the passer's `laid` cards too. When it could not, the pass is offered alone
+    (RULES.md §2 [decided]): drawing or not would lead to the same position."""
+    return pile + discards + laid > 0
+
+
 @dataclass(frozen=True)
 class ContestResult:
     """A finished contest, kept on the table until the next one opens (and in the history)."""
@@ -80,6 +87,13 @@ class AttackeView:
     def hand(self) -> tuple[str, ...] | None:
         """The viewer's own hand (None in the everything-view)."""
         return None if self.viewer is None or self.viewer < 0 else self.hands[self.viewer]
+
+    @property
+    def pass_draws(self) -> bool:
+        """Whether the seat to act, passing now, could draw a card; if not, the pass is
+        offered alone, with no "draw or not"."""
+        laid = len(self.laid[self.actor]) + self.hidden_counts[self.actor]
+        return pass_can_draw(self.pile, self.discard, laid)
 
     @property
     def pending_return(self) -> int | None:

@@ -20,8 +20,9 @@ Decisions taken where RULES.md §3 and the seed are silent (also for the in-app 
 * Repetition: a position is the cells (crossed stones marked) plus the side to move; the
   count starts afresh after a capture or a crossing, which no later position can undo.
   The capture limit counts moves (plies) by either side; a crossing does not reset it.
-* `exact_distance`: a phalanx of N moves exactly N squares, except that a capture on the way
-  (at distance 1..N) still ends its move; single stones step one square as always.
+* `exact_distance` (RULES.md [decided]): a phalanx of N moves exactly N squares, captures
+  included: it captures only an enemy stone exactly N squares ahead of its leading stone, and
+  an enemy stone nearer blocks it; single stones step one square as always.
 * No legal move: decided as soon as the move that leaves a side without one is made.
 * The chapter is the turn: White's move and Black's reply make one turn (`round_of`).
 """

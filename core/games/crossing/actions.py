@@ -15,25 +15,13 @@ Wire forms are short lists whose first item names the action, squares by name:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
 
 from core.games.crossing.board import direction_between, name, shift, square
-from core.rules import IllegalAction, Wire
-
-
-class _Wired:
-    """Gives every action class `from_wire`, as the Rules contract names it."""
-
-    @classmethod
-    def from_wire(cls, wire: Wire) -> Self:
-        action = from_wire(wire)
-        if not isinstance(action, cls):
-            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
-        return action
+from core.rules import IllegalAction, Wire, Wired
 
 
 @dataclass(frozen=True)
-class Step(_Wired):
+class Step(Wired):
     """One stone moves one square, in any of the 8 directions, onto an empty square."""
 
     origin: int
@@ -58,7 +46,7 @@ class Step(_Wired):
 
 
 @dataclass(frozen=True)
-class PhalanxMove(_Wired):
+class PhalanxMove(Wired):
     """The stones from `tail` to `lead` (a line of two or more) move toward and past `lead`,
     so that the leading stone lands on `target`; with `capture`, `target` held an enemy stone,
     now removed."""

@@ -6,10 +6,11 @@ widget asks: the lines through a stone, and where a selection of stones may go.
 * A *phalanx* is an unbroken line of two or more free (not crossed) stones of one colour along
   a rank, file or diagonal. A move takes the stones from the end it moves toward back to any
   point (N ≥ 2 stones) and moves them 1..N squares along that line (exactly N with the
-  `exact_distance` option); every square passed must be empty.
+  `exact_distance` option, a capture too); every square passed must be empty.
 * When the leading stone would enter a square held by a free enemy stone, that stone is
   captured if the unbroken line of enemy stones from it onward (this line only, crossed stones
-  included: they still stand there) is shorter than N. The capture ends the move.
+  included: they still stand there) is shorter than N. The capture ends the move; with
+  `exact_distance` only a stone exactly N squares ahead can be captured.
 * A single stone steps one square onto an empty square and never captures.
 * Crossed stones are locked: they never move, are never captured, and block like any stone.
 """
@@ -79,7 +80,7 @@ def reach(
             if not exact or distance == stones:
                 yield target, False
             continue
-        capturable = cell == STONE[1 - seat] and stones >= 2
+        capturable = cell == STONE[1 - seat] and stones >= 2 and (not exact or distance == stones)
         if capturable and enemy_line(cells, target, direction) < stones:
             yield target, True
         return
@@ -176,9 +177,10 @@ def _check_phalanx(cells: str, seat: int, move: PhalanxMove, exact: bool) -> Non
         if at is not None and cells[at] != EMPTY:
             raise IllegalAction(f"{name(at)} is in the way: no stone jumps")
     cell = cells[move.target]
+    if exact and distance != count:
+        also = ", a capture too" if cell != EMPTY else ""
+        raise IllegalAction(f"House rule: a phalanx of {count} moves exactly {count} squares{also}")
     if cell == EMPTY:
-        if exact and distance != count:
-            raise IllegalAction(f"House rule: a phalanx of {count} moves exactly {count} squares")
         if move.capture:
             raise IllegalAction(f"{name(move.target)} is empty: there is nothing to capture")
         return

@@ -35,8 +35,7 @@ class Crossing:
         Option(
             "exact_distance",
             False,
-            help="A phalanx must move exactly as many squares as it has stones "
-            "(a capture still ends its move early)",
+            help="A phalanx must move exactly as many squares as it has stones, also to capture",
         ),
     )
     hides_information: ClassVar[bool] = False

@@ -7,9 +7,9 @@ Each action's wire form is a short list whose first item names it (see docs/FORM
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Self
+from typing import Literal
 
-from core.rules import IllegalAction, Wire
+from core.rules import IllegalAction, Wire, Wired
 
 DrawKind = Literal["deal", "refill"]
 """A draw deals a round's hands, or refills a hand after a turn."""
@@ -19,19 +19,8 @@ _LARGEST = 5
 """Card values and card counts both run from 1 to 5."""
 
 
-class _Wired:
-    """Gives every action class `from_wire`, as the Rules contract names it."""
-
-    @classmethod
-    def from_wire(cls, wire: Wire) -> Self:
-        action = from_wire(wire)
-        if not isinstance(action, cls):
-            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
-        return action
-
-
 @dataclass(frozen=True)
-class Draw(_Wired):
+class Draw(Wired):
     """Chance: the next card to come off the pile, for `seat`, as the deal or a refill.
 
     `legal_actions` and `sample_chance` always name the receiver and the kind. The legacy form
@@ -50,7 +39,7 @@ class Draw(_Wired):
 
 
 @dataclass(frozen=True)
-class Move(_Wired):
+class Move(Wired):
     """Play `card` and move exactly that many spaces; forward is toward the opponent."""
 
     card: int
@@ -61,7 +50,7 @@ class Move(_Wired):
 
 
 @dataclass(frozen=True)
-class Attack(_Wired):
+class Attack(Wired):
     """Attack with `count` cards of `value` (= the distance); count > 1 is a strengthened attack."""
 
     value: int
@@ -72,7 +61,7 @@ class Attack(_Wired):
 
 
 @dataclass(frozen=True)
-class AdvanceAttack(_Wired):
+class AdvanceAttack(Wired):
     """Advanced level: play `move` to step forward, then attack with `count` cards of `value`."""
 
     move: int
@@ -84,7 +73,7 @@ class AdvanceAttack(_Wired):
 
 
 @dataclass(frozen=True)
-class Parry(_Wired):
+class Parry(Wired):
     """Defend by playing as many cards of the attack's value as the attack used."""
 
     def to_wire(self) -> Wire:
@@ -92,7 +81,7 @@ class Parry(_Wired):
 
 
 @dataclass(frozen=True)
-class Retreat(_Wired):
+class Retreat(Wired):
     """Advanced level, against an advance-and-attack only: play `card` and move back."""
 
     card: int
@@ -102,7 +91,7 @@ class Retreat(_Wired):
 
 
 @dataclass(frozen=True)
-class Pass(_Wired):
+class Pass(Wired):
     """Decline: take the hit instead of parrying, or let basic's last attack chance go."""
 
     def to_wire(self) -> Wire:

@@ -1,4 +1,5 @@
-"""Answers: the defender's parry, retreat or hit, and basic's last attack chance.
+"""The bout's choices and answers: every action open now, the defender's parry, retreat or
+hit, and basic's last attack chance.
 
 A parry costs cards but draws none: the defender takes a riposte turn first and refills after
 it. If the attack's refill drew the last card, a parry ends the round by hand comparison and a
@@ -9,14 +10,29 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.games.en_garde import deal
 from core.games.en_garde.actions import Attack, EnGardeAction, Parry, Pass, Retreat
-from core.games.en_garde.parry import check_parry, check_retreat
+from core.games.en_garde.parry import check_parry, check_retreat, defences
 from core.games.en_garde.pile import card_count, card_value, pile_size, play_cards
 from core.games.en_garde.piste import distance, moved
 from core.games.en_garde.scoring import by_advance, by_hands, hit
 from core.games.en_garde.state import EnGardeState
-from core.games.en_garde.turn import begin_turn
+from core.games.en_garde.turn import begin_turn, turn_actions
 from core.rules import IllegalAction
+
+
+def choices(state: EnGardeState) -> list[EnGardeAction]:
+    """Every action open now, in a stable order: the cards chance may draw, or the decisions
+    of the seat to act (what `legal_actions` lists and the bots choose from)."""
+    if state.chance:
+        return list(deal.draws(state))
+    if state.phase in ("turn", "riposte"):
+        return list(turn_actions(state, state.actor))
+    if state.phase == "defend":
+        return list(defences(state))
+    if state.phase == "last-chance":
+        return [Attack(distance(state.positions)), Pass()]
+    return []
 
 
 def answer(state: EnGardeState, action: EnGardeAction) -> EnGardeState:

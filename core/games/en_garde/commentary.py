@@ -14,7 +14,7 @@ from core.games.en_garde.actions import (
     Pass,
     Retreat,
 )
-from core.games.en_garde.deal import table
+from core.games.en_garde.deal import receiver
 from core.games.en_garde.pile import cards
 from core.games.en_garde.piste import advances
 from core.games.en_garde.state import EnGardeState
@@ -32,9 +32,9 @@ def describe(
 ) -> str:
     """`action`, taken in `state`; only the receiver (or everyone-view) learns a drawn card."""
     if isinstance(action, Draw):
-        receiver = action.seat if action.seat is not None else table(state).actor
-        seen = viewer is None or viewer == receiver
-        return f"{_name(names, receiver)} drew {'a ' + str(action.card) if seen else 'a card'}"
+        seat = receiver(state, action)
+        seen = viewer is None or viewer == seat
+        return f"{_name(names, seat)} drew {'a ' + str(action.card) if seen else 'a card'}"
     who = _name(names, state.actor)
     if isinstance(action, Move):
         return f"{who} moved {action.card} {'forward' if action.forward else 'backward'}"

@@ -38,6 +38,11 @@ def kind(state: EnGardeState) -> DrawKind:
     return "refill" if state.phase == "refill" else "deal"
 
 
+def receiver(state: EnGardeState, action: Draw) -> int:
+    """Who gets the drawn card: the seat it names, or (the legacy form) whoever is due one."""
+    return action.seat if action.seat is not None else table(state).actor
+
+
 def draws(state: EnGardeState) -> list[Draw]:
     """Every card the pile can give now, each naming its receiver and kind."""
     board = table(state)

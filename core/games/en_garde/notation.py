@@ -1,6 +1,7 @@
 """En Garde's compact notation.
 
     d3      chance: a 3 is drawn (dealt, or drawn in a refill)
+    d?      chance: a card is drawn, as the other player sees it (`public`)
     3>      move 3 forward (toward the opponent)
     3<      move 3 backward
     x4      attack with a 4
@@ -48,6 +49,11 @@ def notation(action: EnGardeAction) -> str:
     if isinstance(action, Retreat):
         return f"r{action.card}"
     return "-"
+
+
+def public(action: EnGardeAction) -> str:
+    """The notation a seat that does not receive the card may see: a draw without its card."""
+    return "d?" if isinstance(action, Draw) else notation(action)
 
 
 def parse(text: str) -> EnGardeAction:

@@ -22,6 +22,8 @@ The rules are RULES.md section 1. Decisions taken here (also on the in-app rules
   nothing.
 * Each draw names its card, its receiver and its kind (deal or refill); the older form that
   names only the card is still read and applied (to whoever is due the card).
+* The notation a seat reads (`notation_seen`: its move log, replays, exports) names a drawn
+  card only to its receiver; the other seat reads `d?`, as `describe` says "drew a card".
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from core.games.en_garde import bout, commentary, deal, notation, pile, turn
+from core.games.en_garde import bout, commentary, deal, notation, pile, scoring, strategy, turn
 from core.games.en_garde.actions import (
     AdvanceAttack,
     Attack,
@@ -42,9 +44,7 @@ from core.games.en_garde.actions import (
     Retreat,
     from_wire,
 )
-from core.games.en_garde.parry import defences
-from core.games.en_garde.piste import distance
-from core.games.en_garde.state import LEVELS, ROUNDS_TO_WIN, EnGardeState, Level
+from core.games.en_garde.state import LEVELS, EnGardeState, Level
 from core.games.en_garde.view import EnGardeView
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Option, Outcome, Wire, resolve_options
 
@@ -92,15 +92,7 @@ class EnGarde:
         return CHANCE if state.chance else state.actor
 
     def legal_actions(self, state: EnGardeState) -> list[EnGardeAction]:
-        if state.chance:
-            return list(deal.draws(state))
-        if state.phase in ("turn", "riposte"):
-            return list(turn.turn_actions(state, state.actor))
-        if state.phase == "defend":
-            return list(defences(state))
-        if state.phase == "last-chance":
-            return [Attack(distance(state.positions)), Pass()]
-        return []
+        return bout.choices(state)
 
     def sample_chance(self, state: EnGardeState, rng: random.Random) -> Draw:
         if not state.chance:
@@ -126,10 +118,10 @@ class EnGarde:
         return turn.play_turn(state, action)
 
     def outcome(self, state: EnGardeState) -> Outcome | None:
-        if state.phase != "over":
+        winner = scoring.match_winner(state)
+        if winner is None:
             return None
         scores = state.scores
-        winner = 0 if scores[0] >= ROUNDS_TO_WIN else 1
         reason = f"{scores[winner]} rounds to {scores[1 - winner]}"
         return Outcome((winner,), scores, reason)
 
@@ -165,6 +157,12 @@ class EnGarde:
     def notation(self, action: EnGardeAction) -> str:
         return notation.notation(action)
 
+    def notation_seen(self, state: EnGardeState, action: EnGardeAction, viewer: int | None) -> str:
+        """The notation as `viewer` may know it: a drawn card only for its receiver."""
+        if isinstance(action, Draw) and viewer not in (None, deal.receiver(state, action)):
+            return notation.public(action)
+        return notation.notation(action)
+
     def parse(self, state: EnGardeState, text: str) -> EnGardeAction:
         """`d3` names the card only: while a card is due, it is read as that draw in full."""
         action = notation.parse(text)
@@ -196,20 +194,11 @@ class EnGarde:
 
     # -- what the bots use (core.rules.Coached, Determinizable) -----------------------------
     def evaluate(self, state: EnGardeState, seat: int) -> float:
-
-        from core.games.en_garde import strategy  # it plays these rules itself
-
         return strategy.evaluate(state, seat)
 
     def candidates(self, state: EnGardeState) -> list[EnGardeAction]:
-
-        from core.games.en_garde import strategy  # it plays these rules itself
-
         return strategy.candidates(state)
 
     def determinize(self, view: EnGardeView, rng: random.Random) -> EnGardeState:
         """A whole state this view cannot tell from the real one (for the bots' search)."""
-
-        from core.games.en_garde import strategy  # it plays these rules itself
-
         return strategy.determinize(view, rng)

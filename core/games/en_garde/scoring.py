@@ -34,6 +34,13 @@ def end_round(
     return replace(done, phase="round-over", actor=1 - state.starter)
 
 
+def match_winner(state: EnGardeState) -> int | None:
+    """The seat that has won the match (five rounds), or None while it goes on."""
+    if state.phase != "over":
+        return None
+    return 0 if state.scores[0] >= ROUNDS_TO_WIN else 1
+
+
 def hit(state: EnGardeState, attacker: int, value: int, count: int, how: str) -> EnGardeState:
     return end_round(state, attacker, "hit", f"An attack with {cards(count, value)} {how}.")
 

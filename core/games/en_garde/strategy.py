@@ -13,15 +13,15 @@ import math
 import random
 
 from core.games.en_garde.actions import EnGardeAction
+from core.games.en_garde.bout import choices
 from core.games.en_garde.parry import can_defend
 from core.games.en_garde.pile import COPIES, VALUES
 from core.games.en_garde.piste import advances, distance
-from core.games.en_garde.rules import EnGarde
+from core.games.en_garde.scoring import match_winner
 from core.games.en_garde.state import LEVELS, EnGardeState, Level
 from core.games.en_garde.turn import turn_actions
 from core.games.en_garde.view import EnGardeView
 
-_RULES = EnGarde()
 _TRIES = 200
 """Deals tried before accepting one the real game could not have reached."""
 
@@ -99,9 +99,9 @@ def evaluate(state: EnGardeState, seat: int) -> float:
     (what attacks, parries and the end-of-pile comparison need), and an attack waiting for an
     answer count for a little.
     """
-    outcome = _RULES.outcome(state)
-    if outcome is not None:
-        return 1.0 if seat in outcome.winners else -1.0
+    winner = match_winner(state)
+    if winner is not None:
+        return 1.0 if seat == winner else -1.0
     other = 1 - seat
     lead = (state.scores[seat] - state.scores[other]) / 5
     if state.phase == "round-over":
@@ -119,4 +119,4 @@ def evaluate(state: EnGardeState, seat: int) -> float:
 
 def candidates(state: EnGardeState) -> list[EnGardeAction]:
     """What a bot should consider: every legal action (En Garde's lists are short)."""
-    return _RULES.legal_actions(state)
+    return choices(state)

@@ -22,25 +22,13 @@ Wire forms (plain lists whose first item names the action):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
 
 from core.games.englishman.cards import BY_LOWER, CASTLE_SIZE, CASTLES, DECK_SIZE, Card
-from core.rules import IllegalAction, Wire
-
-
-class _Wired:
-    """Gives every action class `from_wire`, as the Rules contract names it."""
-
-    @classmethod
-    def from_wire(cls, wire: Wire) -> Self:
-        action = from_wire(wire)
-        if not isinstance(action, cls):
-            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
-        return action
+from core.rules import IllegalAction, Wire, Wired
 
 
 @dataclass(frozen=True)
-class Deal(_Wired):
+class Deal(Wired):
     """Chance: the whole deal at once, five castles of ten cards, each listed front first."""
 
     castles: tuple[tuple[Card, ...], ...]
@@ -50,7 +38,7 @@ class Deal(_Wired):
 
 
 @dataclass(frozen=True)
-class Wife(_Wired):
+class Wife(Wired):
     """Setup (the Giant's wife): Jack moves the card at place `card` of `castle` to place `to`.
 
     `to` is the place the card ends up at, counted in the castle after the move."""
@@ -64,7 +52,7 @@ class Wife(_Wired):
 
 
 @dataclass(frozen=True)
-class KeepDeal(_Wired):
+class KeepDeal(Wired):
     """Setup: Jack makes no Giant's-wife move and leaves the castles as dealt."""
 
     def to_wire(self) -> Wire:
@@ -72,7 +60,7 @@ class KeepDeal(_Wired):
 
 
 @dataclass(frozen=True)
-class FrontToFront(_Wired):
+class FrontToFront(Wired):
     """Jack: the front card of `source` to the front of another castle `target`."""
 
     source: int
@@ -83,7 +71,7 @@ class FrontToFront(_Wired):
 
 
 @dataclass(frozen=True)
-class FrontToStalk(_Wired):
+class FrontToStalk(Wired):
     """Jack: the front card of `castle` onto the top of his beanstalk."""
 
     castle: int
@@ -93,7 +81,7 @@ class FrontToStalk(_Wired):
 
 
 @dataclass(frozen=True)
-class BackToFront(_Wired):
+class BackToFront(Wired):
     """Jack: the back card of `castle` to the front of the same castle."""
 
     castle: int
@@ -103,7 +91,7 @@ class BackToFront(_Wired):
 
 
 @dataclass(frozen=True)
-class BackToStalk(_Wired):
+class BackToStalk(Wired):
     """Jack: the back card of `castle` onto the top of his beanstalk."""
 
     castle: int
@@ -113,7 +101,7 @@ class BackToStalk(_Wired):
 
 
 @dataclass(frozen=True)
-class Discard(_Wired):
+class Discard(Wired):
     """Giant: discard the beanstalk card at place `card` of `castle` (out of the game)."""
 
     castle: int
@@ -124,7 +112,7 @@ class Discard(_Wired):
 
 
 @dataclass(frozen=True)
-class MoveFour(_Wired):
+class MoveFour(Wired):
     """Giant: the front four cards of `source`, order kept, to the front of `target`."""
 
     source: int
@@ -135,7 +123,7 @@ class MoveFour(_Wired):
 
 
 @dataclass(frozen=True)
-class DoubleMove(_Wired):
+class DoubleMove(Wired):
     """Giant: front card of `first_source` to the front of `first_target`, then the front card
     of `second_source` to the front of `second_target` (one action; a different card)."""
 

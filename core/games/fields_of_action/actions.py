@@ -8,25 +8,13 @@ taken). `from_wire` reads exactly these forms back and refuses everything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
 
 from core.games.fields_of_action.board import Square, name, square
-from core.rules import IllegalAction, Wire
-
-
-class _Wired:
-    """Gives every action class `from_wire`, as the Rules contract names it."""
-
-    @classmethod
-    def from_wire(cls, wire: Wire) -> Self:
-        action = from_wire(wire)
-        if not isinstance(action, cls):
-            raise IllegalAction(f"{wire!r} is not the wire form of {cls.__name__}")
-        return action
+from core.rules import IllegalAction, Wire, Wired
 
 
 @dataclass(frozen=True)
-class Move(_Wired):
+class Move(Wired):
     """Move the stone on `origin` to the empty square `target`."""
 
     origin: Square
@@ -37,7 +25,7 @@ class Move(_Wired):
 
 
 @dataclass(frozen=True)
-class Capture(_Wired):
+class Capture(Wired):
     """Move the stone on `origin` onto `target`, capturing the enemy stone `number` there."""
 
     origin: Square

@@ -38,6 +38,28 @@ def test_a_draw_with_no_pile_and_no_discards_is_skipped() -> None:
     assert state.phase == "fight" and state.actor == 2
 
 
+def test_a_pass_with_nothing_left_to_draw_is_offered_alone_not_as_draw_or_not() -> None:
+    state = deal(*HANDS)
+    rest = full_deck()
+    for hand in state.hands[:2]:
+        rest.subtract(hand)
+    state = play(replace(state, hands=(*state.hands[:2], ordered(rest.elements()))), "R:2")
+    assert pile_size(state) == 0 and not state.discard and not state.laid[1]
+    passes = [a for a in RULES.legal_actions(state) if isinstance(a, Pass)]
+    assert passes == [Pass(False)] == [a for a in RULES.candidates(state) if isinstance(a, Pass)]
+    assert not RULES.view(state, 1).pass_draws
+    assert RULES.apply(state, Pass(True)) == RULES.apply(state, Pass(False))  # older files
+    names = ("Ann", "Bob", "Cy")
+    assert RULES.describe(state, Pass(False), 0, names) == "Bob passed; no card was left to draw"
+    state = play(state, "pass; 5")  # Cy fights; Ann's own laid red 2 could be drawn again
+    assert state.actor == 0 and RULES.view(state, 2).pass_draws
+    assert {Pass(False), Pass(True)} <= set(RULES.candidates(state))
+    assert (
+        RULES.describe(state, Pass(True), 1, names)
+        == "Ann passed and drew a card; Cy wins the contest"
+    )
+
+
 def test_the_last_card_of_the_pile_is_drawn_before_the_discards_are_used() -> None:
     state = with_pile(deal(*HANDS), "P7")
     state = play(state, "R:2")

@@ -8,10 +8,11 @@ from collections import Counter
 from dataclasses import replace
 
 from core.games.attacke import AttackeState
+from core.games.attacke.actions import Draw
 from core.games.attacke.deck import ordered
 from core.games.attacke.pile import pile_counts
 from core.games.attacke.strategy import determinize
-from core.rules import CHANCE
+from core.rules import CHANCE, SPECTATOR
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -100,3 +101,12 @@ def test_a_determinized_opener_holds_a_knight_and_a_skipping_one_does_not() -> N
     for _ in range(20):
         guess = determinize(view, rng)
         assert any(c[0] in "RBGYP" for c in guess.hands[1])
+
+
+def test_a_drawn_card_is_named_in_the_notation_of_its_drawer_only() -> None:
+    state = play(deal(*HANDS), "R:2")
+    assert RULES.to_move(state) == CHANCE and state.actor == 0
+    assert RULES.notation_seen(state, Draw("G5"), 0) == "dG5"
+    assert RULES.notation_seen(state, Draw("G5"), None) == "dG5"
+    assert [RULES.notation_seen(state, Draw("G5"), s) for s in (1, 2, SPECTATOR)] == ["d?"] * 3
+    assert RULES.describe(state, Draw("G5"), 1, ("A", "B", "C")) == "A drew a card"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.games.crossing import PhalanxMove
+from core.games.crossing.board import name
 from core.rules import BadOption, IllegalAction
 from tests.games.crossing.script import RULES, notations, play, position, sq
 
@@ -98,14 +99,28 @@ def test_the_capture_limit_can_be_set_or_turned_off() -> None:
     assert RULES.outcome(off) is None and off.quiet == 240
 
 
-def test_a_house_rule_draw_waits_for_the_reply_to_a_crossing() -> None:
+def test_the_capture_limit_counts_plies_and_a_crossing_does_not_reset_it() -> None:
+    state = play(position(white="a1 g7", black="h6 b2", capture_limit=5), "a1-a2 h6-h5")
+    assert state.quiet == 2 and state.ply == 2  # each side's move is one
+    state = play(state, "g7-g8+")
+    assert state.quiet == 3 and state.positions == (state.key,)  # repetition starts afresh
+    state = play(state, "b2-b1+")
+    assert state.quiet == 4 and state.crossed == (1, 1) and RULES.outcome(state) is None
+    state = play(state, "a2-a1")
+    assert state.end == "capture-limit"
+
+
+def test_an_owed_reply_is_settled_before_a_house_rule_draw_and_the_games_result_wins() -> None:
     start = position(white="e6 a3", black="d3 h6", capture_limit=3)
     state = play(start, "e6-e7 d3-d2 e7-e8+")
     assert state.quiet == 3 and RULES.outcome(state) is None and state.owes
     answered = play(state, "d2-d1+")
     assert answered.end == "capture-limit"
     unanswered = play(state, "d2-c3")
+    assert unanswered.end == "unanswered" and unanswered.quiet == 4
     assert RULES.outcome(unanswered).winners == (0,)  # type: ignore[union-attr]
+    stuck = play(position(white="f7 g7 h7", black="h8", capture_limit=1), "f7-g8+")
+    assert stuck.quiet == 1 and stuck.end == "no-move-owing" and stuck.winner == 0
 
 
 def test_exact_distance_makes_a_phalanx_move_exactly_as_far_as_it_has_stones() -> None:
@@ -118,8 +133,19 @@ def test_exact_distance_makes_a_phalanx_move_exactly_as_far_as_it_has_stones() -
     assert {"d1:d3-d4", "d1:d3-d5"} <= notations(free)
 
 
-def test_exact_distance_still_lets_a_capture_end_the_move_early() -> None:
-    state = position(white="d2 d3 d4", black="d5 a8", exact_distance=True)
-    assert {n for n in notations(state) if n.startswith("d2:d4")} == {"d2:d4xd5"}
+def test_with_exact_distance_a_phalanx_of_n_captures_only_exactly_n_squares_ahead() -> None:
+    short = position(white="d2 d3 d4", black="d5 a8", exact_distance=True)
+    assert not any(n.startswith(("d2:d4", "d3:d4")) for n in notations(short))
+    with pytest.raises(IllegalAction, match="exactly 3 squares, a capture too"):
+        RULES.apply(short, PhalanxMove(sq("d2"), sq("d4"), sq("d5"), capture=True))
+    assert "d2:d4xd5" in notations(position(white="d2 d3 d4", black="d5 a8"))  # option off
+    ahead = position(white="d2 d3 d4", black="d7 a8", exact_distance=True)
+    assert {n for n in notations(ahead) if n.startswith(("d2:d4", "d3:d4"))} == {
+        "d2:d4xd7",
+        "d3:d4-d6",
+    }
+    assert sorted(name(s) for s in play(ahead, "d2:d4xd7").white) == ["d5", "d6", "d7"]
+    between = position(white="d2 d3 d4", black="d6 a8", exact_distance=True)
+    assert {n for n in notations(between) if n.startswith(("d2:d4", "d3:d4"))} == {"d3:d4xd6"}
     blocked = position(white="d1 d2 d3", black="d6 d7 d8 a8", exact_distance=True)
     assert not any(n.startswith("d1:d3") for n in notations(blocked))  # d6 blocks the third

@@ -157,11 +157,18 @@ def test_the_enemy_line_counts_the_stones_moved_not_the_whole_phalanx() -> None:
     assert captures == {"e1:e4xe5"}  # two or three of the four are not enough
 
 
-def test_crossed_stones_count_in_the_enemy_line_they_stand_in() -> None:
+def test_crossed_enemy_stones_count_in_the_line_that_resists_a_capture() -> None:
     pair = position(white="e3 e4", black="e2 h8", crossed_black="e1")
     assert "e4:e3xe2" not in notations(pair)
     assert "e4:e3xe2" in notations(position(white="e3 e4", black="e2 h8"))
     assert "e5:e3xe2" in notations(position(white="e3 e4 e5", black="e2 h8", crossed_black="e1"))
+    diagonal = position(white="e3 f4", black="d2 h8", crossed_black="c1")
+    assert "f4:e3xd2" not in notations(diagonal)
+    with pytest.raises(IllegalAction, match="from d2 is 2 strong"):
+        RULES.apply(diagonal, PhalanxMove(sq("f4"), sq("e3"), sq("d2"), capture=True))
+    longer = position(white="e3 f4 g5", black="d2 h8", crossed_black="c1")
+    taken = play(longer, "g5:e3xd2")
+    assert taken.black == (sq("c1"), sq("h8")) and taken.locked(1) == (sq("c1"),)
 
 
 def test_every_legal_move_moves_free_stones_of_the_side_to_move() -> None:
