@@ -95,7 +95,7 @@ Your hand is below, one row per colour and the shields (`7S`, `10S`) on their ow
 | `2` `3` `4` `5` `7`, `0` | select a card of that value in the row (`0`: the 10-shield) |
 | `f` | variant: lay the card face down (`?`, counts 1; once per contest) |
 | `Enter`, click **Play** | play the selected cards (an opening asks the colour if need be) |
-| `p` then `y` / `n` | pass, then draw a card or not |
+| `p` then `y` / `n` | pass, then draw a card or not (just `p` when no card is left to draw) |
 | `r` `b` `g` `y` `p` | choose a colour: to open with, or the chip to give back |
 | `Esc` | clear the selection, or go back |
 

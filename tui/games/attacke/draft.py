@@ -113,13 +113,19 @@ class Draft:
             self.marks[self.cursor] = mark
         return True
 
-    def pick_value(self, hand: Sequence[str], value: int) -> bool:
-        """Mark the next card of `value` in the cursor's row, or unmark one when all are."""
+    def pick_value(self, hand: Sequence[str], value: int, colour: str | None = None) -> bool:
+        """Mark the next card of `value`, or unmark one when all are: in the contest's
+        `colour` (its knights, then the shields) once there is one, else in the cursor's row,
+        so a value key never picks a knight the contest refuses."""
         rows = groups(hand)
         if self.mode != "select" or not rows:
             return False
-        key = next((k for k, ix in rows if self.cursor in ix), rows[0][0])
-        same = [i for k, ix in rows if k == key for i in ix if value_of(hand[i]) == value]
+        here = next((k for k, ix in rows if self.cursor in ix), rows[0][0])
+        same: list[int] = []
+        for key in (colour, "S") if colour is not None else (here,):
+            same = [i for k, ix in rows if k == key for i in ix if value_of(hand[i]) == value]
+            if same:
+                break
         if not same:
             return False
         free = [i for i in same if i not in self.marks]

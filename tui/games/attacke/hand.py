@@ -210,7 +210,7 @@ class AttackeHand(HandPanel[AttackeView], can_focus=True):
         view = self._view
         if view is None:
             return Content("")
-        down = ", f face down" if view.face_down else ""
+        down = ", f face down" if view.face_down and not view.hidden_counts[self.me] else ""
         if view.phase == "open":
             return Content(f"Open: select knights of one colour (space{down}), then Enter.")
         if view.phase == "fight":
@@ -297,8 +297,9 @@ class AttackeHand(HandPanel[AttackeView], can_focus=True):
             self._update()
 
     def action_value(self, value: int) -> None:
-        """Select the next card of `value` in the cursor's row, or unselect one when all are."""
-        if self._turn is not None and self.draft.pick_value(self.hand, value):
+        """Select the next card of `value` (see `Draft.pick_value`), or unselect one."""
+        colour = self._view.colour if self._view is not None else None
+        if self._turn is not None and self.draft.pick_value(self.hand, value, colour):
             self._update()
 
     def action_letter(self, key: str) -> None:
@@ -307,6 +308,9 @@ class AttackeHand(HandPanel[AttackeView], can_focus=True):
             return
         if draft.mode == "select":
             if key == "p" and view.phase == "fight":
+                if not view.pass_draws:  # nothing left to draw: the pass is all there is
+                    self._choose(Pass(False))
+                    return
                 draft.mode = "pass"
                 self._update()
             return

@@ -1,0 +1,83 @@
+"""Attacke's hand panel on views made for the case: what a key picks and what the hint offers."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from textual.app import App, ComposeResult
+
+from core.games.attacke import Attacke
+from core.games.attacke.actions import Draw, Pass, Play
+from core.games.attacke.view import AttackeView
+from tests.tui.test_attacke_screen import NAMES, dealt_match
+from tui.games.attacke.hand import AttackeHand
+from tui.widgets.table import Chosen, Turn
+
+RULES = Attacke()
+
+
+class HandApp(App[None]):
+    """The hand alone, as Ben sees it in a red fight, recording what it chooses."""
+
+    def __init__(self, view: AttackeView) -> None:
+        super().__init__()
+        self.view = view
+        self.chosen: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield AttackeHand(NAMES[:3])
+
+    def on_mount(self) -> None:
+        hand = self.query_one(AttackeHand)
+        hand.show(self.view, Turn(self.view.viewer or 0, lambda action: None))
+        hand.focus()
+
+    def on_chosen(self, message: Chosen) -> None:
+        self.chosen.append(message.action)
+
+
+def ben_in_a_red_fight(**changes: Any) -> AttackeView:
+    """Ann opened red with her 5; Ben holds R3 R4 B2 B7 10S and must beat it."""
+    opened = dealt_match()
+    with opened:
+        opened.submit(RULES.parse(opened.match.state, "R:5"))
+        opened.submit(Draw("Y2"))  # Ann draws after her play
+        assert opened.match.to_move() == 1 and opened.match.state.phase == "fight"
+        view = RULES.view(opened.match.state, 1)
+    return dataclasses.replace(view, **changes)
+
+
+async def test_a_value_key_picks_from_the_contest_s_colour_not_the_cursor_s_row() -> None:
+    app = HandApp(ben_in_a_red_fight())
+    async with app.run_test(size=(100, 20)) as pilot:
+        hand = app.query_one(AttackeHand)
+        await pilot.press("down")  # the cursor on the blue row
+        await pilot.press("7")  # a blue 7 would be refused in a red contest: nothing picked
+        assert not hand.draft.marks
+        await pilot.press("4")  # the red 4, though the cursor is on blue
+        assert [hand.hand[i] for i in hand.draft.marks] == ["R4"]
+        await pilot.press("3", "enter")
+        assert app.chosen and isinstance(app.chosen[-1], Play)
+
+
+async def test_a_pass_with_nothing_left_to_draw_is_offered_alone() -> None:
+    app = HandApp(ben_in_a_red_fight(pile=0, discard=0))
+    async with app.run_test(size=(100, 20)) as pilot:
+        assert not app.view.pass_draws
+        await pilot.press("p")  # no "draw or not?": the pass is chosen at once
+        assert app.chosen == [Pass(False)]
+
+
+async def test_the_hint_offers_face_down_only_while_it_is_unused() -> None:
+    def hint_for(view: AttackeView) -> str:
+        return " ".join(str(w.render()) for w in app.query("#at-hint"))
+
+    fresh = ben_in_a_red_fight(face_down=True)
+    app = HandApp(fresh)
+    async with app.run_test(size=(100, 20)):
+        assert "f face down" in hint_for(fresh)
+    used = ben_in_a_red_fight(face_down=True, hidden_counts=(0, 1, 0))
+    app = HandApp(used)
+    async with app.run_test(size=(100, 20)):
+        assert "f face down" not in hint_for(used)
