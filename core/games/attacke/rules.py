@@ -220,9 +220,11 @@ class Attacke:
         return commentary.describe(state, action, viewer, names)
 
     def standing(self, state: AttackeState) -> str:
-        """Where the match stands, in public words: "contest 5 · 2–1–0" (chips, seat order)."""
+        """Where the match stands, in public words: "contest 5 · 2–1–0" (chips, seat order).
+        Once a contest has ended, the contest named is the next one, as on the table."""
+        ended = bool(state.results) and state.results[-1].contest == state.contest
         chips = "–".join(str(len(owned)) for owned in state.chips)
-        return f"contest {state.contest} · {chips}"
+        return f"contest {state.contest + 1 if ended else state.contest} · {chips}"
 
     def round_of(self, state: AttackeState) -> int:
         return state.contest

@@ -183,9 +183,11 @@ class EnGarde:
         return commentary.describe(state, action, viewer, names)
 
     def standing(self, state: EnGardeState) -> str:
-        """Where the match stands, in public words: "round 4 · 2–1" (seat order)."""
+        """Where the match stands, in public words: "round 4 · 2–1" (seat order). Once a
+        round has ended, the round named is the next one, as on the table."""
         a, b = state.scores
-        return f"round {state.round} · {a}–{b}"
+        number = state.round + 1 if state.phase == "round-over" else state.round
+        return f"round {number} · {a}–{b}"
 
     def round_of(self, state: EnGardeState) -> int:
         """The round on the table: in round-over still the round just decided, so the action
