@@ -17,9 +17,10 @@ from typing import Any
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
-from replays import chain, paths, summary
+from replays import chain, leftovers, paths, summary
 from replays.chronicle import Line
 from replays.cursor import ReplayCursor
+from replays.ending import false_end
 from replays.errors import BadExport, LogError, Unstorable
 from replays.logfile import LogWriter
 from replays.store import file_name
@@ -91,7 +92,8 @@ def import_json(
 ) -> Path:
     """Write the match of a JSON export as a new match file; returns its path.
 
-    The entries are replayed first, so a file is only written for a match that holds up.
+    The entries are replayed first, and their `end` records checked against the replay, so a
+    file is only written for a match that holds up (one `parlour verify` passes).
     """
     try:
         text = source.read_text(encoding="utf-8")
@@ -100,7 +102,7 @@ def import_json(
     header, entries = from_json(text)
     try:
         game = rules if rules is not None else registry.get(header.game)
-        Match(game, header, entries)
+        wrong = false_end(Match(game, header, entries))
     except registry.UnknownGame as err:
         raise BadExport(f"cannot import {source.name}: {err}") from None
     except BadEntry as err:
@@ -109,11 +111,17 @@ def import_json(
         ) from None
     except ValueError as err:
         raise BadExport(f"the export's header does not suit the game: {err}") from None
+    if wrong is not None:
+        index, why = wrong
+        raise BadExport(f"entry {index + 1} of the export does not replay: the end record {why}")
     _check_storable(header, entries)
-    target = (folder if folder is not None else paths.matches_dir()) / file_name(header)
+    place = folder if folder is not None else paths.matches_dir()
+    leftovers.sweep(place)
+    target = place / file_name(header)
     writer = LogWriter.create(target, header)
     try:
         writer.append_many(entries)
+        writer.vouch()
     except LogError:
         writer.close()
         target.unlink(missing_ok=True)
