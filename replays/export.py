@@ -9,6 +9,7 @@ game's view has them (a sequence of objects with `round` and `detail`).
 from __future__ import annotations
 
 import base64
+import bisect
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,6 @@ from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
 from replays import chain, leftovers, paths, summary
-from replays.chronicle import Line
 from replays.cursor import ReplayCursor
 from replays.ending import false_end
 from replays.errors import BadExport, LogError, Unstorable
@@ -142,8 +142,9 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     results = {getattr(r, "round", None): _round_result(r, names) for r in rounds}
     notes: dict[int, list[NoteEntry]] = {}
     lines = cursor.moves()
+    indexes = [line.index for line in lines]
     for _, note in match.notes():
-        notes.setdefault(_anchor(note.target, lines), []).append(note)
+        notes.setdefault(_anchor(note.target, indexes), []).append(note)
 
     yield from _heading(match, perspective, markdown=markdown)
     yield from _notes(notes.get(-1, []), markdown=markdown)
@@ -226,10 +227,11 @@ def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:
             yield f"         {glyph}{note.text}"
 
 
-def _anchor(target: int, lines: list[Line]) -> int:
-    """The move line a note belongs under: its target, or the last move before it."""
-    before = [line.index for line in lines if line.index <= target]
-    return before[-1] if before else -1
+def _anchor(target: int, indexes: list[int]) -> int:
+    """The move line a note belongs under: its target, or the last move before it (`indexes`:
+    the entry of each line, in order; a search, so many notes cost no more than they are)."""
+    after = bisect.bisect_right(indexes, target)
+    return indexes[after - 1] if after else -1
 
 
 def _result(match: Match) -> str:
