@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import shutil
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -430,6 +429,8 @@ def _keep_damaged_copy(path: Path, source: BinaryIO) -> Path:
     """Copy the file aside before repairing it: what we cannot read may still matter to
     someone. A copy kept by an earlier repair is never overwritten: the next free number is
     used. The copy is fsynced before the original is cut."""
+    import shutil  # a repair is rare: reading a file does not pay for the import
+
     for number in range(1, MAX_COPIES + 1):
         target = damaged_copy_path(path, number)
         try:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -308,6 +307,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """`parlour list`: a table of the matches in the store."""
+    from datetime import datetime
+
     from replays import paths
     from replays.ending import winners_text
     from replays.store import scan_matches
