@@ -15,7 +15,7 @@ import msgpack
 from replays import paths
 from replays.errors import StoreUnavailable
 
-VERSION = 1
+VERSION = 2
 Key = tuple[int, int]
 """(size in bytes, modification time in ns) of a match file."""
 

@@ -37,7 +37,10 @@ class Line:
 
 
 class Chronicle:
-    """The states of `match` after every entry, and its lines of play for any reader."""
+    """The states of `match` after every entry, and its lines of play for any reader.
+
+    The match's entries are fetched once per call, never once per entry: a match of many
+    notes is told in time proportional to its length."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -45,6 +48,8 @@ class Chronicle:
 
     def states(self) -> list[Any]:
         """`states()[n]` is the state after the first n entries (folded once, then cached)."""
+        if len(self._states) > len(self.match):
+            return self._states
         rules, entries = self.match.rules, self.match.entries
         while len(self._states) <= len(entries):
             n = len(self._states) - 1
@@ -62,22 +67,56 @@ class Chronicle:
 
     def lines(self, viewer: int | None, start: int = 0) -> list[Line]:
         """Every line from entry `start` on, worded for `viewer` (None: everything)."""
-        self.states()
-        dead = self.match.taken_back()
+        teller = _Teller(self, viewer, self.match.taken_back())
         return [
             line
-            for index in range(start, len(self.match.entries))
-            if (line := self.line(index, viewer, dead)) is not None
+            for index in range(start, len(teller.entries))
+            if (line := teller.line(index)) is not None
         ]
 
     def line(
         self, index: int, viewer: int | None, dead: frozenset[int] = frozenset()
     ) -> Line | None:
         """Entry `index` as a line for `viewer`, or None for entries that are not play."""
-        match, rules = self.match, self.match.rules
-        entry = match.entries[index]
-        before, after = self.states()[index], self.states()[index + 1]
-        names = [seat.name for seat in match.header.seats]
+        return _Teller(self, viewer, dead).line(index)
+
+    def since_last_turn(self, seat: int) -> list[Line]:
+        """Every other seat's public moves since `seat` last decided, oldest first.
+
+        Worded as `seat` may know them; chance outcomes and taken-back moves are left out.
+        """
+        teller = _Teller(self, seat, self.match.taken_back())
+        said: list[Line] = []
+        for index in range(len(teller.entries) - 1, -1, -1):
+            entry = teller.entries[index]
+            if not isinstance(entry, ActionEntry) or entry.seat == CHANCE or index in teller.dead:
+                continue
+            if entry.seat == seat:
+                break
+            line = teller.line(index)
+            if line is not None:
+                said.append(line)
+        return said[::-1]
+
+
+class _Teller:
+    """One reading of a chronicle: the entries and states fetched once, lines worded for one
+    viewer."""
+
+    def __init__(self, chronicle: Chronicle, viewer: int | None, dead: frozenset[int]) -> None:
+        self.states = chronicle.states()
+        self.entries = chronicle.match.entries
+        self.rules = rules = chronicle.match.rules
+        self.secret = rules if isinstance(rules, SecretNotation) else None
+        """Checked once: a runtime protocol check costs more than wording a line."""
+        self.names = [seat.name for seat in chronicle.match.header.seats]
+        self.viewer = viewer
+        self.dead = dead
+
+    def line(self, index: int) -> Line | None:
+        rules, viewer, names = self.rules, self.viewer, self.names
+        entry = self.entries[index]
+        before, after = self.states[index], self.states[index + 1]
         chapter = rules.round_of(after)  # a line is told in the chapter it leads to
         if isinstance(entry, ActionEntry):
             action = rules.from_wire(entry.action)
@@ -85,8 +124,8 @@ class Chronicle:
             kind: LineKind = "chance" if entry.seat == CHANCE else "move"
             if hidden:
                 written = ""
-            elif isinstance(rules, SecretNotation):
-                written = rules.notation_seen(before, action, viewer)
+            elif self.secret is not None:
+                written = self.secret.notation_seen(before, action, viewer)
             else:
                 written = rules.notation(action)
             return Line(
@@ -96,7 +135,7 @@ class Chronicle:
                 written,
                 rules.describe(before, action, viewer, names),
                 chapter,
-                taken_back=index in dead,
+                taken_back=index in self.dead,
             )
         if isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"):
             seat = entry.data.get("seat")
@@ -105,21 +144,3 @@ class Chronicle:
                 return Line(index, seat, "resign", "resign", f"{names[seat]} resigns", chapter)
             return Line(index, seat, "takeback", "undo", f"{names[seat]} took back a move", chapter)
         return None
-
-    def since_last_turn(self, seat: int) -> list[Line]:
-        """Every other seat's public moves since `seat` last decided, oldest first.
-
-        Worded as `seat` may know them; chance outcomes and taken-back moves are left out.
-        """
-        dead = self.match.taken_back()
-        said: list[Line] = []
-        for index in range(len(self.match.entries) - 1, -1, -1):
-            entry = self.match.entries[index]
-            if not isinstance(entry, ActionEntry) or entry.seat == CHANCE or index in dead:
-                continue
-            if entry.seat == seat:
-                break
-            line = self.line(index, seat, dead)
-            if line is not None:
-                said.append(line)
-        return said[::-1]

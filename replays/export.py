@@ -9,6 +9,7 @@ game's view has them (a sequence of objects with `round` and `detail`).
 from __future__ import annotations
 
 import base64
+import bisect
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +18,9 @@ from typing import Any
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
-from replays import chain, paths, summary
-from replays.chronicle import Line
+from replays import chain, leftovers, paths, summary
 from replays.cursor import ReplayCursor
+from replays.ending import false_end
 from replays.errors import BadExport, LogError, Unstorable
 from replays.logfile import LogWriter
 from replays.store import file_name
@@ -91,7 +92,8 @@ def import_json(
 ) -> Path:
     """Write the match of a JSON export as a new match file; returns its path.
 
-    The entries are replayed first, so a file is only written for a match that holds up.
+    The entries are replayed first, and their `end` records checked against the replay, so a
+    file is only written for a match that holds up (one `parlour verify` passes).
     """
     try:
         text = source.read_text(encoding="utf-8")
@@ -100,7 +102,7 @@ def import_json(
     header, entries = from_json(text)
     try:
         game = rules if rules is not None else registry.get(header.game)
-        Match(game, header, entries)
+        wrong = false_end(Match(game, header, entries))
     except registry.UnknownGame as err:
         raise BadExport(f"cannot import {source.name}: {err}") from None
     except BadEntry as err:
@@ -109,11 +111,17 @@ def import_json(
         ) from None
     except ValueError as err:
         raise BadExport(f"the export's header does not suit the game: {err}") from None
+    if wrong is not None:
+        index, why = wrong
+        raise BadExport(f"entry {index + 1} of the export does not replay: the end record {why}")
     _check_storable(header, entries)
-    target = (folder if folder is not None else paths.matches_dir()) / file_name(header)
+    place = folder if folder is not None else paths.matches_dir()
+    leftovers.sweep(place)
+    target = place / file_name(header)
     writer = LogWriter.create(target, header)
     try:
         writer.append_many(entries)
+        writer.vouch()
     except LogError:
         writer.close()
         target.unlink(missing_ok=True)
@@ -134,8 +142,9 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     results = {getattr(r, "round", None): _round_result(r, names) for r in rounds}
     notes: dict[int, list[NoteEntry]] = {}
     lines = cursor.moves()
+    indexes = [line.index for line in lines]
     for _, note in match.notes():
-        notes.setdefault(_anchor(note.target, lines), []).append(note)
+        notes.setdefault(_anchor(note.target, indexes), []).append(note)
 
     yield from _heading(match, perspective, markdown=markdown)
     yield from _notes(notes.get(-1, []), markdown=markdown)
@@ -218,10 +227,11 @@ def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:
             yield f"         {glyph}{note.text}"
 
 
-def _anchor(target: int, lines: list[Line]) -> int:
-    """The move line a note belongs under: its target, or the last move before it."""
-    before = [line.index for line in lines if line.index <= target]
-    return before[-1] if before else -1
+def _anchor(target: int, indexes: list[int]) -> int:
+    """The move line a note belongs under: its target, or the last move before it (`indexes`:
+    the entry of each line, in order; a search, so many notes cost no more than they are)."""
+    after = bisect.bisect_right(indexes, target)
+    return indexes[after - 1] if after else -1
 
 
 def _result(match: Match) -> str:

@@ -3,19 +3,17 @@
 The kernel lock is what excludes (and it dies with its process, so a crash never leaves a
 match locked); the sidecar `<match>.parlour.lock` only tells a refused opener who holds it.
 flock belongs to an open file description, so even a second open in the same process is
-refused.
+refused. Every reader of match files imports this module, and only writers lock: what only
+the note needs (json, the host name, the date) is imported where the note is written or read.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
-import socket
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
@@ -29,6 +27,8 @@ def sidecar(path: Path) -> Path:
 
 def holder_of(path: Path) -> LockHolder | None:
     """Who the sidecar says holds `path`, or None when there is no readable note."""
+    import json
+
     try:
         data = json.loads(sidecar(path).read_text(encoding="utf-8"))
         return LockHolder(
@@ -55,6 +55,10 @@ def acquire(path: Path, stream: BinaryIO) -> None:
             time.sleep(0.005)
             holder = holder_of(path)
         raise MatchLocked(path, holder) from None
+    import json
+    import socket
+    from datetime import datetime
+
     note = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
@@ -79,4 +83,6 @@ def release(path: Path, stream: BinaryIO) -> None:
 
 def held_here(holder: LockHolder | None) -> bool:
     """Whether a lock's holder is this very process (another screen of this window)."""
+    import socket
+
     return holder is not None and holder.pid == os.getpid() and holder.host == socket.gethostname()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import shutil
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from core.match import Entry, Header, entry_from_wire
-from replays import chain, lock, paths, summary
+from replays import chain, leftovers, lock, paths, summary
 from replays.closing import Closing
 from replays.errors import (
     Damage,
@@ -109,6 +108,7 @@ class LogWriter(Closing):
         self._tally = tally
         self._broken: str | None = None
         self._summarise = paths.is_matches_dir(path.parent)
+        self._vouched = False
         self.damaged_copy = damaged_copy
         """The copy of the damaged file kept aside when `open_append` cut a tail off."""
 
@@ -122,7 +122,7 @@ class LogWriter(Closing):
         body = _body(header.to_wire(), "the match header")
         if path.exists():
             raise LogError(f"{path.name} already exists; nothing was overwritten")
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temporary = leftovers.temporary(path)
         try:
             stream: BinaryIO = open(temporary, "xb", buffering=0)  # noqa: SIM115 - close()
         except OSError as err:
@@ -180,6 +180,13 @@ class LogWriter(Closing):
         writer = cls(path, stream, found.digest, found.end, tally, damaged_copy=copy)
         return writer, found
 
+    def vouch(self) -> None:
+        """Say that every entry written so far went through a Match and had its `end` records
+        checked against the replay (`replays.ending`): only then is the listing's summary kept
+        beside the file when the writer closes, since the listing trusts it without reading
+        the file. Entries appended later come from the same Match (the store's `OpenMatch`)."""
+        self._vouched = True
+
     @property
     def count(self) -> int:
         """Entries in the file."""
@@ -227,9 +234,9 @@ class LogWriter(Closing):
 
     def close(self) -> None:
         """Release the lock; the file is already complete on disk. In the store, the listing's
-        summary of the file is written beside it."""
+        summary of the file is written beside it, if the entries were vouched for."""
         if self._stream is not None:
-            if self._summarise and self._broken is None:
+            if self._summarise and self._vouched and self._broken is None:
                 summary.write(self.path, self._tally, self._end, self._link)
             lock.release(self.path, self._stream)
             self._stream = None
@@ -278,7 +285,8 @@ def _publish(temporary: Path, path: Path) -> None:
             raise FileExistsError(errno.EEXIST, "exists", str(path)) from None
         os.rename(temporary, path)
         return
-    os.unlink(temporary)
+    with contextlib.suppress(FileNotFoundError):  # swept by another opener of the folder
+        os.unlink(temporary)
 
 
 def _entry(wire: object, index: int) -> Entry:
@@ -421,6 +429,8 @@ def _keep_damaged_copy(path: Path, source: BinaryIO) -> Path:
     """Copy the file aside before repairing it: what we cannot read may still matter to
     someone. A copy kept by an earlier repair is never overwritten: the next free number is
     used. The copy is fsynced before the original is cut."""
+    import shutil  # a repair is rare: reading a file does not pay for the import
+
     for number in range(1, MAX_COPIES + 1):
         target = damaged_copy_path(path, number)
         try:

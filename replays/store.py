@@ -31,9 +31,10 @@ from core.match import (
     Seat,
     Sink,
 )
-from core.rules import Outcome, Rules, Standing, Wire, resolve_options
-from replays import catalogue, lock, paths, summary
+from core.rules import BadOption, Outcome, Rules, Standing, Wire, resolve_options
+from replays import catalogue, leftovers, lock, paths, summary
 from replays.closing import Closing
+from replays.ending import END, agrees, false_end
 from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log, read_summary
 from replays.summary import Tally
@@ -41,13 +42,15 @@ from replays.summary import Tally
 Clock = Callable[[], float]
 STANDING = "standing"
 """The meta record with the game's public words for where the match stands: {"text"}."""
-END = "end"
-"""The meta record the store appends once a match is over: {"winners", "scores", "reason"}."""
+LARGEST = 2**63 - 1
+"""The largest whole number an option may take: a match header stores it as msgpack int64."""
 
 
 class OpenMatch(Closing):
     """A match open for play or annotation: the Match, its locked log writer, and a clock.
 
+    The Match holds every entry of the file, replayed, with its `end` records checked
+    (`open_match`), or is new: so the writer may keep the listing's summary of the file.
     Use it as a context manager (or call `close`) so the lock is released.
     """
 
@@ -69,6 +72,7 @@ class OpenMatch(Closing):
         rules = match.rules
         self._standing_rules: Standing | None = rules if isinstance(rules, Standing) else None
         """Checked once: a runtime protocol check on every move costs more than the move."""
+        writer.vouch()
         self._record_end()
 
     @property
@@ -117,7 +121,10 @@ class OpenMatch(Closing):
         return self.match.annotate(target, text, glyph, marks, at=self._clock())
 
     def record(self, what: str, data: Mapping[str, Wire]) -> MetaEntry:
-        """An informational meta record (bot details, session boundaries)."""
+        """An informational meta record (bot details, session boundaries); never `end`, which
+        only the match's own outcome writes."""
+        if what == END:
+            raise ValueError("the end record is written by the match itself when it is over")
         return self.match.record(what, data, at=self._clock())
 
     def close(self) -> None:
@@ -236,9 +243,26 @@ def create_match(
             f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
             f"not {len(seats)}"
         )
-    chosen = resolve_options(rules.options, options or {})
-    rules.new(len(seats), chosen)  # fail on bad input before a file exists
+    chosen = match_options(rules, options or {}, len(seats))  # before a file exists
     return _start(rules, _header(rules, chosen, seats, source, clock), [], clock)
+
+
+def match_options(
+    rules: Rules[Any, Any, Any], given: Mapping[str, object], players: int
+) -> dict[str, Any]:
+    """The options of a new match of `players` seats: defaults filled in, and every value
+    checked against its declared choices, against what the game's `new` accepts (ranges such
+    as "0 or more") and against what a match header can store. BadOption (a ValueError) says
+    what is allowed; the command line and the store check options here alike."""
+    chosen = resolve_options(rules.options, given)
+    for key, value in chosen.items():
+        if type(value) is int and not -LARGEST <= value <= LARGEST:
+            raise BadOption(
+                f"option {key!r} takes a whole number of at most {len(str(LARGEST))} digits, "
+                f"not one of {len(str(abs(value)))}"
+            )
+    rules.new(players, chosen)
+    return chosen
 
 
 def open_match(
@@ -254,10 +278,10 @@ def open_match(
     writer, found = LogWriter.open_append(path)
     try:
         match = _replay(found, rules, sink=writer.append)
-        return OpenMatch(match, writer, damage=found.damage, clock=clock)
     except LogError:
-        writer.close()
+        writer.close()  # not vouched for: no summary is kept of a file that does not replay
         raise
+    return OpenMatch(match, writer, damage=found.damage, clock=clock)
 
 
 def load_match(
@@ -265,17 +289,25 @@ def load_match(
 ) -> tuple[Match, Damage | None]:
     """Read a match without locking it (to replay, verify or export): the intact prefix.
 
-    Entries after damage in the file, or after the first entry that does not replay, are left
-    out and described by the returned Damage.
+    Entries after damage in the file, or from the first entry that does not replay (an `end`
+    record the moves do not bear out included), are left out and described by the returned
+    Damage.
     """
-    found = read_log(locate(target))
+    return replay_log(read_log(locate(target)), rules)
+
+
+def replay_log(
+    found: LogRead, rules: Rules[Any, Any, Any] | None = None
+) -> tuple[Match, Damage | None]:
+    """The Match of a read file up to the first entry that does not replay, with the Damage
+    there (or the file's own damage, None when it is intact). DamagedLog when the header does
+    not suit the game, LogError when this Parlour does not know the game."""
     try:
         return _replay(found, rules), found.damage
     except DamagedLog as err:
         if err.damage is None:
             raise
-        match = _replay(found, rules, stop=err.damage.entry)
-        return match, err.damage
+        return _replay(found, rules, stop=err.damage.entry), err.damage
 
 
 def annotate_file(
@@ -359,7 +391,9 @@ def scan_matches() -> MatchListing:
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
     cached, fresh = catalogue.load(), {}
-    for path in sorted(paths.matches_dir().glob(f"*{SUFFIX}")):
+    folder = paths.matches_dir()
+    leftovers.sweep(folder)
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
         try:
             key = catalogue.key_of(path)
             summary = _cached(path, key, cached) or _summary_of(path)
@@ -386,7 +420,7 @@ def _summary_of(path: Path) -> MatchSummary:
     kept = read_summary(path)
     if kept is not None:
         header, tally = kept
-        return _summary(path, header, tally, None)
+        return _summary(path, header, tally, None, tally.outcome)
     return summarise(read_log(path))
 
 
@@ -404,13 +438,30 @@ def _cached(
 
 
 def summarise(log: LogRead) -> MatchSummary:
-    """Count a log's records without applying them (an `end` record is trusted only when it
-    is well formed and no move follows it: see `replays.summary`)."""
-    return _summary(log.path, log.header, Tally.of(len(log.header.seats), log.entries), log.damage)
+    """A read log's summary, judged as `verify` judges it: the entries are replayed, the count
+    stops at the first one that does not replay (an `end` record the moves do not bear out
+    included), which becomes the summary's damage, and the result is the replayed one (also
+    when Parlour stopped before writing the `end` record). A match of a game this Parlour does
+    not know is counted unreplayed, its `end` record trusted as `replays.summary` says."""
+    seats = len(log.header.seats)
+    try:
+        match, damage = replay_log(log)
+    except DamagedLog:  # the header does not suit the game: none of its entries replay
+        start = log.offsets[0] if log.offsets else log.end
+        damage = Damage(0, start, "its header does not suit the game", log.size)
+        return _summary(log.path, log.header, Tally(seats), damage, None)
+    except LogError:
+        tally = Tally.of(seats, log.entries)
+        return _summary(log.path, log.header, tally, log.damage, tally.outcome)
+    return _summary(log.path, log.header, Tally.of(seats, match.entries), damage, match.outcome())
 
 
-def _summary(path: Path, header: Header, tally: Tally, damage: Damage | None) -> MatchSummary:
+def _summary(
+    path: Path, header: Header, tally: Tally, damage: Damage | None, outcome: Outcome | None
+) -> MatchSummary:
     last = tally.last
+    if last is not None and not _is_a_date(last):
+        last = None  # an edited entry time no calendar can show: the file's own time instead
     if last is None:
         try:
             last = path.stat().st_mtime
@@ -427,10 +478,18 @@ def _summary(path: Path, header: Header, tally: Tally, damage: Damage | None) ->
         tally.entries,
         tally.turns,
         last,
-        tally.outcome,
+        outcome,
         damage,
         tally.standing,
     )
+
+
+def _is_a_date(moment: float) -> bool:
+    try:
+        datetime.fromtimestamp(moment)
+    except (ValueError, OverflowError, OSError):
+        return False
+    return True
 
 
 def last_standing(entries: Sequence[Entry]) -> str:
@@ -499,7 +558,9 @@ def _start(
     rules: Rules[Any, Any, Any], header: Header, moves: Sequence[Entry], clock: Clock
 ) -> OpenMatch:
     """Write a new match file (header and any copied moves) and open it for play."""
-    path = paths.matches_dir() / file_name(header)
+    folder = paths.matches_dir()
+    leftovers.sweep(folder)
+    path = folder / file_name(header)
     writer = LogWriter.create(path, header)
     try:
         writer.append_many(moves)
@@ -522,18 +583,28 @@ def _replay(
     path, header = found.path, found.header
     game = _rules(header, path, rules)
     try:
-        return Match(game, header, found.entries[:stop], sink=sink)
+        match = Match(game, header, found.entries[:stop], sink=sink)
     except BadEntry as err:
         reason = f"the next entry breaks the rules ({err.reason})"
-        damage = Damage(err.index, found.offsets[err.index], reason, found.size)
-        raise DamagedLog(
-            path,
-            f"entry {err.index + 1} no longer replays ({err.reason}); watch it, or continue "
-            "it as a new match from before that entry",
-            damage,
-        ) from None
+        raise _refused(found, err.index, reason, f"no longer replays ({err.reason})") from None
     except ValueError as err:
         raise DamagedLog(path, f"its header does not suit {game.title} ({err})") from None
+    wrong = false_end(match)
+    if wrong is not None:
+        index, why = wrong
+        reason = f"the next entry, an end record, {why}"
+        raise _refused(found, index, reason, f"is an end record that {why}")
+    return match
+
+
+def _refused(found: LogRead, index: int, reason: str, what: str) -> DamagedLog:
+    """Entry `index` is intact but does not replay: the file can be watched up to there."""
+    damage = Damage(index, found.offsets[index], reason, found.size)
+    return DamagedLog(
+        found.path,
+        f"entry {index + 1} {what}; watch it, or continue it as a new match from before that entry",
+        damage,
+    )
 
 
 def _rules(header: Header, path: Path, given: Rules[Any, Any, Any] | None) -> Rules[Any, Any, Any]:
@@ -551,10 +622,3 @@ def _end_agrees(match: Match) -> bool:
     """Whether the match's last trusted `end` record states its replayed outcome."""
     stated = Tally.of(len(match.header.seats), match.entries).outcome
     return stated is not None and agrees(stated, match.outcome())
-
-
-def agrees(stated: Outcome | None, outcome: Outcome | None) -> bool:
-    """An `end` record's outcome against the replayed one: same winners and scores."""
-    if stated is None or outcome is None:
-        return stated is None and outcome is None
-    return stated.winners == tuple(outcome.winners) and stated.scores == tuple(outcome.scores)

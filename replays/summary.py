@@ -3,15 +3,15 @@
 A `Tally` is folded from entries alone, never from a game state: counts, the last move's time,
 the latest standing words and the `end` record the listing may trust. An `end` record is
 trusted only when it is well formed (distinct winners that are seats of the match, whole-number
-scores) and no move, resignation or takeback comes after it: an `end` in the middle of a
-match, or one naming a seat the match does not have, leaves the match unfinished in the
-listing (`verify` and opening the match check it against the replayed outcome).
+scores) and no move, resignation or takeback comes after it; whether it states the outcome the
+moves give takes a replay (`replays.ending`), which the tally never does.
 
-The writer of a match file in the store keeps a tally and, when it closes, writes it beside
-the file as `<file>.parlour.summary` with the file's size and the chain digest of its last
-record. The listing uses a summary only when both still match the file (the digest is the
-file's last 16 bytes), so a file that grew, shrank or was replaced is read in full instead;
-opening a match always reads and checks the whole file.
+So the writer of a match file in the store keeps its tally beside the file, as
+`<file>.parlour.summary` with the file's size and the chain digest of its last record, only
+when the store vouched for the entries (they went through a Match and their `end` records
+were checked against it). The listing uses a summary only when both still match the file (the
+digest is the file's last 16 bytes), so a file that grew, shrank or was replaced is read in
+full (and replayed) instead; opening a match always reads and checks the whole file.
 """
 
 from __future__ import annotations
@@ -27,34 +27,14 @@ import msgpack
 
 from core.match import ActionEntry, Entry, MetaEntry
 from core.rules import CHANCE, Outcome
+from replays.ending import END, MOVES, end_outcome
 from replays.paths import replace_quietly
 
-END = "end"
 STANDING = "standing"
 VERSION = 1
 SUFFIX = ".summary"
 MAX_SIDECAR = 64 * 1024
 """A summary larger than this is not one Parlour wrote (standing words are short)."""
-
-_MOVES_AFTER_END = frozenset({"resign", "takeback"})
-
-
-def end_outcome(data: object, seats: int) -> Outcome | None:
-    """The outcome an `end` record states, or None when it is malformed for `seats` seats."""
-    if not isinstance(data, dict):
-        return None
-    winners, scores, reason = data.get("winners"), data.get("scores"), data.get("reason")
-    if not isinstance(winners, list) or not isinstance(scores, list):
-        return None
-    if not all(type(w) is int and 0 <= w < seats for w in winners):
-        return None
-    if len(set(winners)) != len(winners):
-        return None
-    if not all(type(s) is int for s in scores):
-        return None
-    if not isinstance(reason, str):
-        return None
-    return Outcome(tuple(winners), tuple(scores), reason)
 
 
 @dataclass
@@ -96,7 +76,7 @@ class Tally:
             elif entry.what == STANDING:
                 text = entry.data.get("text")
                 self.standing = text if isinstance(text, str) else ""
-            elif entry.what in _MOVES_AFTER_END:
+            elif entry.what in MOVES:
                 self.outcome = self.end_index = None
                 undone = entry.data.get("moves") if entry.what == "takeback" else None
                 if type(undone) is int:

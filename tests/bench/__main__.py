@@ -233,6 +233,7 @@ def make_store(count: int, seed: int) -> None:
         )
         with LogWriter.create(folder / file_name(header), header) as writer:
             writer.append_many(entries)
+            writer.vouch()  # played by the real rules: the summary beside it may be kept
         if n % 100 == 99:
             _say(f"  resume list: {n + 1}/{count} files written")
 

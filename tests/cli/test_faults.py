@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.match import MetaEntry, NoteEntry
+from core.match import ActionEntry, MetaEntry, NoteEntry
 from replays import paths
 from replays.logfile import LogWriter, read_log
 from replays.store import END
@@ -96,23 +97,101 @@ def test_verify_refuses_an_end_record_before_the_last_move(
     assert code == 1 and "the end record at entry 20 comes before the last move" in out
 
 
-def test_an_end_record_mid_match_does_not_stop_parlour_resume(
+def test_an_end_record_mid_match_stops_parlour_resume_as_verify_does(
     match_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     end = end_record(match_file)
     target = paths.matches_dir() / "cut.parlour"
     rewrite(match_file, target, lambda es: [*[e for e in es[:40] if e != end], end])
     opened: list[Any] = []
-
-    def launch(start: Any) -> int:
-        opened.append(start)
-        return 0
-
-    monkeypatch.setattr("tui.cli.launch.launch", launch)
-    code, _, _ = run(capsys, "resume", str(target))
-    assert code == 0 and opened and opened[0].match == str(target)
+    monkeypatch.setattr("tui.cli.launch.launch", lambda start: opened.append(start) or 0)
+    code, _, err = run(capsys, "resume", str(target))
+    assert code == 2 and not opened
+    assert "cannot be played on" in err and "says the match is over, but it is not" in err
     code, out, _ = run(capsys, "verify", str(target))
     assert code == 1 and "says the match is over, but it is not" in out
+
+
+@pytest.mark.parametrize("forgery", ["wrong winner", "missing seat", "over too soon"])
+def test_a_forged_end_record_is_judged_alike_by_resume_export_import_list_and_verify(
+    match_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    forgery: str,
+) -> None:
+    end = end_record(match_file)
+    winners: Any = end.data["winners"]
+    target = paths.matches_dir() / "forged.parlour"  # a valid chain, an end record that lies
+    if forgery == "wrong winner":
+        rewrite(
+            match_file, target, lambda es: forge_end(es, {**end.data, "winners": [1 - winners[0]]})
+        )
+    elif forgery == "missing seat":
+        rewrite(match_file, target, lambda es: forge_end(es, {**end.data, "winners": [5]}))
+    else:
+        rewrite(match_file, target, lambda es: [*es[:30], end])
+    entries = read_log(target).entries
+    at = next(i for i, e in enumerate(entries) if isinstance(e, MetaEntry) and e.what == END)
+    code, out, _ = run(capsys, "verify", str(target))
+    assert code == 1 and f"the end record at entry {at} " in out
+    why = out.split(f"the end record at entry {at} ", 1)[1].strip()
+
+    launched: list[Any] = []
+    monkeypatch.setattr("tui.cli.launch.launch", lambda start: launched.append(start) or 0)
+    code, _, err = run(capsys, "resume", str(target))
+    assert code == 2 and not launched and why in err
+
+    secret = ["--reveal-all"] if forgery == "over too soon" else []  # hands still hidden
+    for form in ("text", "md", "json"):
+        code, out, err = run(capsys, "export", str(target), "-f", form, *secret * (form == "json"))
+        assert code == 0 and why in err and f"exported the {at} intact entries" in err
+        if form == "json":
+            assert len(json.loads(out)["entries"]) == at  # the false record is left out
+
+    code, out, _ = run(capsys, "list")
+    row = next(line for line in out.splitlines() if "forged.parlour" in line)
+    assert "damaged" in row
+    if forgery != "over too soon":  # the moves do end it: the listing gives their result
+        winner = read_log(match_file).header.seats[winners[0]].name
+        assert f"finished: {winner} (damaged)" in row
+
+    good = tmp_path / "good.json"
+    assert run(capsys, "export", str(match_file), "-f", "json", "--out", str(good))[0] == 0
+    document = json.loads(good.read_text())
+    document["entries"] = [e.to_wire() for e in entries]
+    lying = tmp_path / "lying.json"
+    lying.write_text(json.dumps(document))
+    before = sorted(paths.matches_dir().glob("*.parlour"))
+    code, _, err = run(capsys, "import", str(lying))
+    assert code == 2 and f"entry {at + 1} of the export does not replay" in err and why in err
+    assert sorted(paths.matches_dir().glob("*.parlour")) == before
+
+
+def test_the_listing_gives_the_result_of_a_finished_match_whose_end_record_was_never_written(
+    match_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    end = end_record(match_file)
+    target = paths.matches_dir() / "no-end.parlour"
+    rewrite(match_file, target, lambda es: [e for e in es if e != end])  # killed before it
+    code, out, _ = run(capsys, "verify", str(target))
+    assert code == 0 and "finished: winner" in out
+    winner = out.split("finished: winner ", 1)[1].split(" (")[0]
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and f"finished: {winner}" in out
+
+
+def test_an_entry_time_no_calendar_can_show_does_not_break_parlour_list(
+    match_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def far_future(entries: list[Any]) -> list[Any]:
+        last = max(i for i, e in enumerate(entries) if isinstance(e, ActionEntry))
+        return [dataclasses.replace(e, at=1e15) if i == last else e for i, e in enumerate(entries)]
+
+    rewrite(match_file, paths.matches_dir() / "future.parlour", far_future)
+    for _ in ("cold", "cached"):
+        code, out, _ = run(capsys, "list")
+        assert code == 0 and "future.parlour" in out
 
 
 # -- 6. clear messages, exit 2 -------------------------------------------------------------

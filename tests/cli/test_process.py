@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import core
-from tui import cli
 from tui.cli import main
 
 SCRIPT = Path(sys.executable).with_name("parlour")
@@ -94,7 +93,7 @@ def test_a_bug_gives_a_short_message_and_exit_1(
     def broken(args: object) -> int:
         raise RuntimeError("the gears slipped")
 
-    monkeypatch.setitem(cli._COMMANDS, "list", broken)
+    monkeypatch.setattr("tui.cli.files.cmd_list", broken)
     monkeypatch.delenv("PARLOUR_DEBUG", raising=False)
     assert main(["list"]) == 1
     err = capsys.readouterr().err
@@ -108,6 +107,6 @@ def test_ctrl_c_anywhere_exits_130_quietly(
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setitem(cli._COMMANDS, "list", interrupted)
+    monkeypatch.setattr("tui.cli.files.cmd_list", interrupted)
     assert main(["list"]) == 130
     assert capsys.readouterr() == ("", "")

@@ -201,24 +201,32 @@ def test_an_end_record_naming_a_missing_seat_does_not_break_the_listing(
         assert found[finished_file].finished and not found[path].finished
 
 
-def test_an_end_record_mid_match_does_not_make_it_finished(counting: Counting) -> None:
+def test_an_end_record_mid_match_is_damage_to_the_listing_to_loading_and_to_opening(
+    counting: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("replays.store.registry.get", lambda game: counting)  # listing replays
     path = unfinished(counting)
     append_raw(path, MetaEntry(END, {"winners": [0], "scores": [], "reason": "forged"}))
-    (listed,) = list_matches()
-    assert listed.finished  # at the tail and well formed: the listing cannot tell yet
-    with open_match(path, rules=counting) as opened:
-        play(opened, seed=5, moves=2)
-    (listed,) = list_matches()
-    assert not listed.finished and listed.outcome is None
-    summary.sidecar(path).unlink()
+    forged = path.read_bytes()
+    (listed,) = list_matches()  # the raw writer kept no summary: the file is read and replayed
+    assert not listed.finished and listed.damage is not None
+    assert listed.damage.entry == 6 and "says the match is over, but it is not" in str(
+        listed.damage
+    )
+    match, damage = store.load_match(path)
+    assert len(match) == 6 and damage == listed.damage
+    with pytest.raises(DamagedLog, match="entry 7 is an end record that says the match is over"):
+        open_match(path, rules=counting)
+    assert path.read_bytes() == forged  # refused, untouched, and still no summary that trusts it
     catalogue.cache_path().unlink()
     (listed,) = list_matches()
-    assert not listed.finished
+    assert not listed.finished and listed.damage is not None
 
 
-def test_opening_a_match_whose_end_record_disagrees_writes_the_right_one(
-    counting: Counting,
+def test_a_match_whose_end_record_disagrees_is_refused_for_play_and_listed_with_the_real_result(
+    counting: Counting, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("replays.store.registry.get", lambda game: counting)  # listing replays
     with create_match(counting, SEATS, {}, clock=Ticks()) as opened:
         play(opened, seed=7)
         path, outcome = opened.path, opened.match.outcome()
@@ -237,18 +245,21 @@ def test_opening_a_match_whose_end_record_disagrees_writes_the_right_one(
         else e
         for e in log.entries
     ]
+    at = next(i for i, e in enumerate(wrong) if isinstance(e, MetaEntry) and e.what == END)
     path.unlink()
     summary.remove(path)
     writer = LogWriter.create(path, log.header)
     with writer:
         writer.append_many(wrong)
-    with open_match(path, rules=counting):
-        pass
-    last = read_log(path).entries[-1]
-    assert isinstance(last, MetaEntry) and last.what == END
-    assert last.data["winners"] == list(outcome.winners)
+    forged = path.read_bytes()
+    with pytest.raises(DamagedLog, match=f"entry {at + 1} is an end record that says winner"):
+        open_match(path, rules=counting)
+    assert path.read_bytes() == forged and not summary.sidecar(path).exists()
     (listed,) = list_matches()
-    assert listed.outcome is not None and listed.outcome.winners == outcome.winners
+    assert listed.outcome == outcome  # the moves' result, not the record's
+    assert listed.damage is not None and listed.damage.entry == at
+    match, damage = store.load_match(path)
+    assert match.outcome() == outcome and damage == listed.damage and len(match) == at
 
 
 # -- 8. a forged length is not a torn write ------------------------------------------------
@@ -310,6 +321,20 @@ def test_a_kept_summary_that_no_longer_fits_the_file_is_not_used(
     (listed,) = list_matches()
     assert listed == store.summarise(read_log(path))
     assert (listed.damage is None) == (change == "grown")
+
+
+def test_a_summary_is_kept_only_for_entries_the_store_vouched_for(counting: Counting) -> None:
+    path = unfinished(counting)
+    assert summary.sidecar(path).exists()  # an OpenMatch: every entry through the Match
+    header, entries = read_log(path).header, read_log(path).entries
+    raw = path.with_name("raw.parlour")
+    with LogWriter.create(raw, header) as writer:  # whatever a forger or a bug appends
+        writer.append_many(entries)
+    assert not summary.sidecar(raw).exists()
+    with LogWriter.create(path.with_name("checked.parlour"), header) as writer:
+        writer.append_many(entries)
+        writer.vouch()
+    assert summary.sidecar(path.with_name("checked.parlour")).exists()
 
 
 def test_a_summary_is_kept_only_for_files_in_the_store(tmp_path: Path, counting: Counting) -> None:

@@ -44,6 +44,7 @@ from core.match import Header
 from core.rules import SPECTATOR
 from replays import chain, paths
 from replays.cursor import ReplayCursor
+from replays.ending import agrees
 from replays.errors import LogError, MatchLocked
 from replays.logfile import LogRead, LogWriter, damaged_copy_path, read_log
 from replays.store import load_match, open_match, scan_matches
@@ -53,9 +54,6 @@ TIME_LIMIT = 20
 """Seconds one damaged file may take through every reader."""
 
 KNOWN = {
-    "parlour list failed": 4,
-    "listing trusts an end record": 5,
-    "verify accepts an end record": 5,
     "newer-format verdict asks for a match file": 8,
     "forged length called a torn write": 8,
 }
@@ -309,12 +307,14 @@ def _through_everything(
     if kind_of(data) == "forged" and "stopped while saving" in out + err:
         problems.append("forged length called a torn write")
     # 2. load_match: the valid prefix, or a clear LogError
-    match = None
+    match, loaded_damage = None, None
     try:
-        match, _damage = load_match(path)
+        match, loaded_damage = load_match(path)
     except LogError as error:
         if not str(error).strip():
             problems.append("load_match raised a LogError with no message")
+    if code in (0, 1) and verified_ok != (match is not None and loaded_damage is None):
+        problems.append("verify and load_match disagree on whether the file holds up")
     if match is not None:
         figures.verdicts["load: a prefix"] += 1
         entries = match.entries
@@ -377,10 +377,11 @@ def _through_everything(
     if match is not None:
         again, damage = load_match(stored)
         listed = [s for s in listing.matches if s.path.name == stored.name]
-        if listed and damage is None and listed[0].finished != again.is_over:
+        if listed and (
+            (damage is None and listed[0].finished != again.is_over)
+            or (listed[0].finished and not agrees(listed[0].outcome, again.outcome()))
+        ):
             problems.append("the listing trusts an end record the replay does not bear out")
-            if verified_ok:
-                problems.append("verify accepts an end record the replay does not bear out")
     for _, why in listing.unreadable:
         if not why.strip():
             problems.append("the resume list gives an unreadable file no reason")

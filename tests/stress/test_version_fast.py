@@ -54,3 +54,36 @@ def test_other_arguments_take_the_usual_path() -> None:
 def test_main_still_answers_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"parlour {core.__version__}\n"
+
+
+def test_verify_imports_only_its_own_command_and_no_writer_only_module(tmp_path: Path) -> None:
+    from tests.cli.conftest import selfplay
+
+    (match,) = selfplay(tmp_path / "played", games=1)
+    listing = (
+        "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; "
+        "code = main(sys.argv[1:]); print(*sorted(sys.modules)); sys.exit(code)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", listing, "verify", str(match)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and ": ok: " in done.stdout
+    imported = set(done.stdout.splitlines()[-1].split())
+    assert "tui.cli.files" in imported
+    for unneeded in (
+        "tui.cli.selfplay",
+        "tui.cli.tournament",
+        "tui.cli.launch",
+        "replays.store",
+        "core.ai",
+        "uuid",
+        "socket",
+        "traceback",
+        "textual",
+        "core.games.attacke",
+    ):
+        assert unneeded not in imported, unneeded

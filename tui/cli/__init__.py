@@ -1,8 +1,9 @@
 """The `parlour` command: launch the app, or work on match files and bots without it.
 
-The parser and `main` live here; each command lives in its module: `launch` (the app: no
-command, `new`, `resume`, `replay`), `selfplay`, `tournament`, `files` (`verify`, `export`,
-`import`, `list`), and `common` (the error type, exit codes and the checks on what was typed).
+The parser and `main` live here; each command lives in its module, imported only when that
+command runs: `launch` (the app: no command, `new`, `resume`, `replay`), `selfplay`,
+`tournament`, `files` (`verify`, `export`, `import`, `list`), and `common` (the error type,
+exit codes and the checks on what was typed).
 
 Headless commands never import Textual, and every heavy import happens inside the command that
 needs it, so `--help` and `--version` are instant and the app reaches its menu as fast as a
@@ -25,8 +26,8 @@ if sys.argv[1:] == ["--version"] and sys.argv[0].endswith("parlour"):
 
 import argparse
 import os
-import traceback
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import NoReturn, TextIO
 
@@ -42,10 +43,6 @@ from tui.cli.common import (
     say_error,
     whole,
 )
-from tui.cli.files import cmd_export, cmd_import, cmd_list, cmd_verify
-from tui.cli.launch import cmd_app, cmd_new, cmd_replay, cmd_resume
-from tui.cli.selfplay import cmd_selfplay
-from tui.cli.tournament import cmd_tournament
 
 __all__ = [
     "EXIT_BAD",
@@ -182,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     real_stdout = sys.stdout
     sys.stdout = _Output(real_stdout)
     try:
-        code = _COMMANDS[args.command](args)
+        code = _command(args.command)(args)
         sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         return code
     except _OutputFailed as failed:
@@ -216,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _unexpected(err: BaseException) -> int:
     if os.environ.get("PARLOUR_DEBUG"):
+        import traceback
+
         traceback.print_exc()
     say_error(
         f"unexpected error ({type(err).__name__}: {err})",
@@ -269,15 +268,25 @@ def _silence_stdout() -> None:
         pass
 
 
-_COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
-    None: cmd_app,
-    "new": cmd_new,
-    "resume": cmd_resume,
-    "replay": cmd_replay,
-    "selfplay": cmd_selfplay,
-    "tournament": cmd_tournament,
-    "verify": cmd_verify,
-    "export": cmd_export,
-    "import": cmd_import,
-    "list": cmd_list,
+_COMMANDS: dict[str | None, tuple[str, str]] = {
+    None: ("launch", "cmd_app"),
+    "new": ("launch", "cmd_new"),
+    "resume": ("launch", "cmd_resume"),
+    "replay": ("launch", "cmd_replay"),
+    "selfplay": ("selfplay", "cmd_selfplay"),
+    "tournament": ("tournament", "cmd_tournament"),
+    "verify": ("files", "cmd_verify"),
+    "export": ("files", "cmd_export"),
+    "import": ("files", "cmd_import"),
+    "list": ("files", "cmd_list"),
 }
+"""Command -> (its module in `tui.cli`, its function). A command's module is imported only
+when it runs: `verify` loads neither the bots nor the app's launcher."""
+
+
+def _command(name: str | None) -> Callable[[argparse.Namespace], int]:
+    module, function = _COMMANDS[name]
+    found: Callable[[argparse.Namespace], int] = getattr(
+        import_module(f"tui.cli.{module}"), function
+    )
+    return found

@@ -92,9 +92,15 @@ def game_rules(game: str) -> Rules[Any, Any, Any]:
         raise CliError(str(err), f"choose one of: {known}") from None
 
 
-def game_options(rules: Rules[Any, Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
-    """`KEY=VALUE` texts, checked and typed by the game's declared options; each key once."""
-    from core.rules import BadOption, resolve_options
+def game_options(
+    rules: Rules[Any, Any, Any], pairs: Sequence[str], players: int | None = None
+) -> dict[str, Any]:
+    """`KEY=VALUE` texts, checked and typed by the game's declared options; each key once.
+
+    Every value is checked here, where the command line is read, as a new match of `players`
+    seats (default: the fewest the game seats) will check it: its choices, the game's own
+    ranges and what a match file can store. A refusal says what the option takes."""
+    from replays.store import match_options
 
     given: dict[str, str] = {}
     for pair in pairs:
@@ -109,8 +115,8 @@ def game_options(rules: Rules[Any, Any, Any], pairs: Sequence[str]) -> dict[str,
             )
         given[key] = value.strip()
     try:
-        return resolve_options(rules.options, given)
-    except BadOption as err:
+        return match_options(rules, given, rules.min_players if players is None else players)
+    except ValueError as err:  # BadOption, or the game's `new` refusing the combination
         raise CliError(str(err), options_hint(rules)) from None
 
 
@@ -197,16 +203,6 @@ class TimedBot:
         """How many decisions ran until the budget's seconds (not its iterations) stopped them."""
         cap = self.budget.seconds
         return sum(1 for s in self.seconds if s >= cap) if cap > 0 else 0
-
-
-def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
-    """ "Ann and Bob", or "none (a draw)"; a seat the match does not have is named as such."""
-    if not winners:
-        return "none (a draw)"
-    return " and ".join(
-        names[w] if 0 <= w < len(names) else f"seat {w + 1}, which this match does not have"
-        for w in winners
-    )
 
 
 # -- match files ---------------------------------------------------------------------------

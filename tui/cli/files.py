@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,6 @@ from tui.cli.common import (
     CliError,
     locate,
     say_error,
-    winners_text,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +54,7 @@ def verify_one(path: Path) -> tuple[int, str]:
     from core import registry
     from core.match import ActionEntry, BadEntry, Match
     from replays import chain
+    from replays.ending import false_end, winners_text
     from replays.errors import DamagedLog, LogError, NewerFormat, NotAMatchFile
     from replays.logfile import read_log
 
@@ -95,9 +94,9 @@ def verify_one(path: Path) -> tuple[int, str]:
         return EXIT_BAD, f"damaged at entry {entry} ({log.damage.reason}); {kept}"
     outcome = match.outcome()
     names = [seat.name for seat in log.header.seats]
-    problem = end_problem(match)
-    if problem is not None:
-        return EXIT_BAD, problem
+    wrong = false_end(match)
+    if wrong is not None:
+        return EXIT_BAD, f"the end record at entry {wrong[0]} {wrong[1]}"
     if outcome is None:
         seat = match.to_move()
         waiting = "chance" if seat is None or seat < 0 else names[seat]
@@ -106,49 +105,6 @@ def verify_one(path: Path) -> tuple[int, str]:
         score = f" ({'-'.join(str(s) for s in outcome.scores)})" if outcome.scores else ""
         status = f"finished: winner {winners_text(outcome.winners, names)}{score}"
     return EXIT_OK, f"ok: {len(log.entries)} entries, {status}"
-
-
-def end_problem(match: Match) -> str | None:
-    """What is wrong with the match's `end` records, if anything: each must come after the
-    last move (action, resignation or takeback), name seats the match has, and state the
-    outcome the moves give (winners and scores)."""
-    from core.match import ActionEntry, MetaEntry
-    from replays.store import END, agrees
-    from replays.summary import end_outcome
-
-    names = [seat.name for seat in match.header.seats]
-    entries = match.entries
-    last_move = max(
-        (
-            index
-            for index, entry in enumerate(entries)
-            if isinstance(entry, ActionEntry)
-            or (isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"))
-        ),
-        default=-1,
-    )
-    outcome = match.outcome()
-    for index, entry in enumerate(entries):
-        if not (isinstance(entry, MetaEntry) and entry.what == END):
-            continue
-        where = f"the end record at entry {index}"
-        if index < last_move:
-            return f"{where} comes before the last move (entry {last_move})"
-        stated = end_outcome(dict(entry.data), len(names))
-        if stated is None:
-            return f"{where} is malformed: it names a seat this match does not have, or bad scores"
-        if outcome is None:
-            return f"{where} says the match is over, but it is not"
-        if not agrees(stated, outcome):
-            said = _result_text(stated.winners, stated.scores, names)
-            real = _result_text(outcome.winners, outcome.scores, names)
-            return f"{where} says {said}, but the moves give {real}"
-    return None
-
-
-def _result_text(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str]) -> str:
-    score = f" ({'-'.join(str(s) for s in scores)})" if scores else ""
-    return f"winner {winners_text(winners, names)}{score}"
 
 
 def _unnamed(message: str, path: Path) -> str:
@@ -351,7 +307,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """`parlour list`: a table of the matches in the store."""
+    from datetime import datetime
+
     from replays import paths
+    from replays.ending import winners_text
     from replays.store import scan_matches
 
     listing = scan_matches()
@@ -371,6 +330,8 @@ def cmd_list(args: argparse.Namespace) -> int:
             result = "finished: " + (
                 winners_text(found.outcome.winners, names) if found.outcome.winners else "draw"
             )
+            if found.damage is not None:  # verify rejects it: say so here too
+                result += " (damaged)"
         rows.append(
             (
                 found.header.match_id[:8],

@@ -68,25 +68,34 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     if args.match is None:
         return launch(Start(kind="resume"))
-    from replays.logfile import read_log
-    from replays.store import summarise
-
     path = locate_match(args.match)
-    if summarise(read_log(path)).finished and _really_over(path):
-        raise CliError(f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}")
+    refusal = _not_resumable(path)
+    if refusal is not None:
+        raise CliError(*refusal)
     return launch(Start(kind="resume", match=str(path)))
 
 
-def _really_over(path: Path) -> bool:
-    """Whether the moves of the match end it: its `end` record is not taken on trust."""
+def _not_resumable(path: Path) -> tuple[str, str] | None:
+    """Why the match at `path` cannot be played on (what, what to do), judged by replaying it
+    as `verify` does: an entry that does not replay, an `end` record the moves do not bear out,
+    or a match its moves have ended. A torn tail is no reason: opening cuts it off."""
     from replays.errors import LogError
-    from replays.store import load_match
+    from replays.logfile import read_log
+    from replays.store import replay_log
 
     try:
-        match, _ = load_match(path)
-    except LogError:
-        return True  # it cannot be replayed; refusing as before is the safe answer
-    return match.is_over
+        found = read_log(path)
+        match, damage = replay_log(found)
+    except LogError as err:
+        return str(err), f"check it with: {PROG} verify {path}"
+    if damage is not None and damage != found.damage:
+        return (
+            f"{path.name} cannot be played on: {damage}",
+            f"watch it with: {PROG} replay {path}, or continue it there as a new match",
+        )
+    if match.is_over:
+        return f"{path.name} is a finished match", f"watch it with: {PROG} replay {path}"
+    return None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

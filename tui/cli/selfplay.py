@@ -31,7 +31,6 @@ from tui.cli.common import (
     game_rules,
     player_count,
     term_as_interrupt,
-    winners_text,
 )
 
 if TYPE_CHECKING:
@@ -52,13 +51,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """`parlour selfplay GAME [--seat SPEC ...] --games N --seed S --out DIR`."""
     from core.match import Seat
     from core.rules import CHANCE
+    from replays.ending import winners_text
 
     rules = game_rules(args.game)
-    options = game_options(rules, args.option)
     given = [bot_spec(text, rules) for text in args.seat]
     players = player_count(
         rules, args.players or (len(given) if len(given) > 1 else rules.min_players)
     )
+    options = game_options(rules, args.option, players)
     if len(given) > 1 and len(given) != players:
         raise CliError(
             f"{len(given)} --seat given for {players} players",
@@ -115,7 +115,10 @@ def match_name(game: str, number: int, games: int) -> str:
 
 def prepare_folder(out: Path, game: str, games: int) -> None:
     """Create `out` if needed; refuse when a file of the run (`match_name(game, 1..games)`) is
-    already in it. The folder is read once; nothing is made per game up front."""
+    already in it. The folder is read once; nothing is made per game up front. Temporary match
+    files a killed run left in it are removed (`replays.leftovers`)."""
+    from replays import leftovers
+
     if out.exists() and not out.is_dir():
         raise CliError(f"{out} is not a folder", "give --out a folder (it is created if missing)")
     try:
@@ -124,6 +127,7 @@ def prepare_folder(out: Path, game: str, games: int) -> None:
         raise CliError(
             f"cannot create {out}: {err.strerror or err}", "choose a folder you can write to"
         ) from None
+    leftovers.sweep(out)
     pattern = re.compile(rf"{re.escape(game)}-(\d+)\.parlour")
     taken: list[str] = []
     try:

@@ -74,9 +74,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """`parlour tournament GAME --a SPEC --b SPEC --games N --seed S [--players N]
     [--option K=V] [--out DIR]`."""
     rules = game_rules(args.game)
-    options = game_options(rules, args.option)
     a, b = bot_spec(args.a, rules, "--a"), bot_spec(args.b, rules, "--b")
     players = player_count(rules, args.players or rules.min_players)
+    options = game_options(rules, args.option, players)
     out: Path | None = args.out
     if out is not None:
         prepare_folder(out, rules.id, args.games)
