@@ -327,7 +327,7 @@ class ParlourApp(App[None]):
         from tui.screens.game import GameScreen
 
         try:
-            screen = GameScreen(opened)
+            screen: GameScreen[Any, Any] = GameScreen(opened)
         except NoBoard as err:
             opened.close()
             self.refuse(
@@ -381,7 +381,7 @@ class ParlourApp(App[None]):
         from tui.screens.replay import ReplayScreen
 
         try:
-            screen = ReplayScreen(path)
+            screen: ReplayScreen[Any, Any] = ReplayScreen(path)
         except (LogError, OSError) as err:
             self.refuse("Could not open the replay", str(err))
             return False

@@ -12,7 +12,7 @@ A game plugs in through the Rules contract plus, optionally, `evaluate` and `can
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from core.ai.bots import (
     BOTS,
@@ -35,10 +35,13 @@ from core.ai.random_bot import RandomBot
 from core.ai.search import SearchBot, SearchResult, Settings, ismcts, mcts
 from core.rules import CHANCE, Action, Coached, Rules
 
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
 
 def decide(
-    bot: Bot, rules: Rules[Any, Any, Any], state: Any, seat: int, budget: Budget | None = None
-) -> Action:
+    bot: Bot, rules: Rules[S, A, Any], state: S, seat: int, budget: Budget | None = None
+) -> A:
     """Ask `bot` to play `seat`, showing it only `seat`'s view and the moves to consider.
 
     The moves are the game's `candidates` when it is coached (never the full list of a huge
@@ -58,9 +61,12 @@ def decide(
         if isinstance(rules, Coached)
         else (rules.legal_actions(state))
     )
-    if budget is None:
-        return bot.choose(rules, view, legal)
-    return bot.choose(rules, view, legal, budget)
+    chosen = (
+        bot.choose(rules, view, legal)
+        if budget is None
+        else (bot.choose(rules, view, legal, budget))
+    )
+    return cast(A, chosen)  # a bot answers with one of `legal`, which are the rules' actions
 
 
 __all__ = [

@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import Button, Static
 
-from tests.seam.three_in_a_row import MARKS, Board, Place
+from tests.seam.three_in_a_row import MARKS, Board, Place, ThreeInARow
 from tui.games import GameKit
 from tui.widgets.table import ChapterEnd, Chosen, TableWidget, Turn
 
 
-class Squares(TableWidget[Board]):
+class Squares(TableWidget[Board, Place]):
     DEFAULT_CSS = """
     Squares { height: 9; }
     Squares Grid { grid-size: 3 3; width: 30; height: 7; }
@@ -23,7 +23,7 @@ class Squares(TableWidget[Board]):
 
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(id="board")
-        self._turn: Turn | None = None
+        self._turn: Turn[Place] | None = None
 
     def compose(self) -> ComposeResult:
         with Grid():
@@ -32,7 +32,7 @@ class Squares(TableWidget[Board]):
                     yield Button("·", id=f"sq-{row * 3 + col}", compact=True)
         yield Static(id="hint")
 
-    def show(self, view: Board, turn: Turn | None, *, animate: bool) -> None:
+    def show(self, view: Board, turn: Turn[Place] | None, *, animate: bool) -> None:
         self._turn = turn
         for square, cell in enumerate(view.cells):
             self.query_one(f"#sq-{square}", Button).label = "·" if cell is None else MARKS[cell]
@@ -58,7 +58,8 @@ class Narrator:
         return []
 
 
-KIT: GameKit[Board] = GameKit(
+KIT: GameKit[Board, Place] = GameKit(
+    rules=ThreeInARow(),
     table=Squares,
     narrator=Narrator(),
     help="## Three in a Row\n\nClick a square.",

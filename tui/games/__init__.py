@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Generic, Protocol, TypeVar
 
+from core.rules import Action, Rules
 from tui.widgets.table import ChapterEnd, PrivateWidget, TableWidget
 
 V = TypeVar("V")
+A = TypeVar("A", bound=Action)
 V_contra = TypeVar("V_contra", contravariant=True)
 
 _MODULES: dict[str, str] = {
@@ -45,17 +47,21 @@ class Narrator(Protocol[V_contra]):
 
 
 @dataclass(frozen=True)
-class GameKit(Generic[V]):
-    """What one game contributes to the game screen."""
+class GameKit(Generic[V, A]):
+    """What one game contributes to the game screen, typed by the game's view and action so
+    that mypy checks every widget against the rules it draws (`rules`)."""
 
-    table: Callable[[Sequence[str]], TableWidget[V]]
+    rules: Rules[Any, A, V]
+    """The rules this kit draws: their views are what the widgets are handed, their actions
+    what the widgets compose."""
+    table: Callable[[Sequence[str]], TableWidget[V, A]]
     """Builds the public table (piste, board, castles) for the seats' names."""
     narrator: Narrator[V]
     help: str
     """Markdown for the help screen: the game's keys and what the table shows."""
     rules_page: str
     """The file name of the game's rules page in `tui/rules/`."""
-    private: Callable[[Sequence[str]], PrivateWidget[V]] | None = None
+    private: Callable[[Sequence[str]], PrivateWidget[V, A]] | None = None
     """Builds the private hand and its controls; None for open-information games."""
 
 
@@ -63,13 +69,18 @@ class NoBoard(LookupError):
     """A playable game whose table has not been drawn for the app yet."""
 
 
-def kit_for(game_id: str) -> GameKit[Any]:
-    """The kit that draws `game_id`; raises NoBoard when the app cannot show that game."""
+def kit_for(game_id: str) -> GameKit[Any, Any]:
+    """The kit that draws `game_id`; raises NoBoard when the app cannot show that game.
+
+    The lookup is by name, so its answer is typed loosely; each kit's own declaration
+    (`KIT: GameKit[View, Action]`) is where mypy ties its widgets to its rules."""
     try:
         module = _MODULES[game_id]
     except KeyError:
         raise NoBoard(f"Parlour cannot show {game_id!r} on screen yet") from None
-    kit: GameKit[Any] = import_module(module).KIT
+    kit: GameKit[Any, Any] = import_module(module).KIT
+    if kit.rules.id != game_id:
+        raise NoBoard(f"the kit in {module} draws {kit.rules.id!r}, not {game_id!r}")
     return kit
 
 

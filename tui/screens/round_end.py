@@ -153,7 +153,7 @@ class MatchEndScreen(ModalScreen[None]):
         from tui.screens.replay import ReplayScreen
 
         try:
-            screen = ReplayScreen(self.end.path)
+            screen: ReplayScreen[Any, Any] = ReplayScreen(self.end.path)
         except (LogError, OSError, ValueError) as err:
             self.notify(f"Could not open the replay: {err}", severity="error")
             return

@@ -10,7 +10,7 @@ accept. The game's panel decides what is composed and how the cards are drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from textual.content import Content
 from textual.widgets import Button, Static
@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 from tui.widgets.table import Chosen, PrivateWidget, Turn
 
 V = TypeVar("V")
+A = TypeVar("A")
 
 
 def refused(reason: str) -> Content:
@@ -44,7 +45,7 @@ class ControlButton(Button):
         self.styles.line_pad = 0  # CSS refuses 0; the controls must fit a row at 80 columns
 
 
-class HandPanel(PrivateWidget[V]):
+class HandPanel(PrivateWidget[V, A]):
     """The framed panel with the view and turn it was last shown, and the hint line."""
 
     DEFAULT_CSS = """
@@ -69,7 +70,7 @@ class HandPanel(PrivateWidget[V]):
         super().__init__(id="hand", classes=classes)
         self.names = tuple(names)
         self._view: V | None = None
-        self._turn: Turn | None = None
+        self._turn: Turn[A] | None = None
 
     def tell(self, text: str) -> None:
         self._hint(Content(text))
@@ -77,11 +78,11 @@ class HandPanel(PrivateWidget[V]):
     def _hint(self, text: Content) -> None:
         self.query_one(self.HINT, Static).update(text)
 
-    def _reason(self, action: Any) -> str | None:
+    def _reason(self, action: A) -> str | None:
         """The rules' reason against `action`, or None (also when it is not this seat's turn)."""
         return self._turn.check(action) if self._turn is not None else None
 
-    def _choose(self, action: Any) -> None:
+    def _choose(self, action: A) -> None:
         """Post `action` when the rules accept it; else say why and ring the bell."""
         reason = self._reason(action)
         if reason is not None:

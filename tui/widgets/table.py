@@ -12,27 +12,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from textual.message import Message
 from textual.widget import Widget
 
 V = TypeVar("V")
+"""The game's view: what a seat may see."""
+A = TypeVar("A")
+"""The game's action: what a seat decides."""
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Generic[A]):
     """The seat at the device must decide now."""
 
     seat: int
-    check: Callable[[Any], str | None]
+    check: Callable[[A], str | None]
     """None when the action is legal here, else the rules' reason in words."""
 
 
-class Chosen(Message):
+class Chosen(Message, Generic[A]):
     """The player confirmed `action` (posted by the table or the private widget)."""
 
-    def __init__(self, action: Any) -> None:
+    def __init__(self, action: A) -> None:
         super().__init__()
         self.action = action
 
@@ -52,7 +55,7 @@ class ChapterEnd:
     """What the end showed everyone, e.g. both hands after a comparison ("" for nothing)."""
 
 
-class TableWidget(Widget, Generic[V]):
+class TableWidget(Widget, Generic[V, A]):
     """The public table: everything all seats may see, drawn from a view.
 
     A board game takes its input here (pick a stone, then a square): with a `turn` the widget
@@ -60,7 +63,7 @@ class TableWidget(Widget, Generic[V]):
     simply ignores `turn`.
     """
 
-    def show(self, view: V, turn: Turn | None, *, animate: bool) -> None:
+    def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
         """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals)."""
         raise NotImplementedError
 
@@ -68,10 +71,10 @@ class TableWidget(Widget, Generic[V]):
         """Show a line of explanation (why a choice is not allowed), when input is here."""
 
 
-class PrivateWidget(Widget, Generic[V]):
+class PrivateWidget(Widget, Generic[V, A]):
     """The private part: the viewer's own cards and the controls that compose an action."""
 
-    def show(self, view: V, turn: Turn | None) -> None:
+    def show(self, view: V, turn: Turn[A] | None) -> None:
         """Draw the viewer's hand; with a `turn`, let them compose and confirm an action."""
         raise NotImplementedError
 

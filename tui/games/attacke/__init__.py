@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.games.attacke import Attacke
+from core.games.attacke.actions import AttackeAction
 from core.games.attacke.deck import COLOUR_NAMES
 from core.games.attacke.view import AttackeView, ContestResult
 from tui.games import GameKit
@@ -112,7 +114,8 @@ class Narrator:
     chapters = staticmethod(chapters)
 
 
-KIT: GameKit[AttackeView] = GameKit(
+KIT: GameKit[AttackeView, AttackeAction] = GameKit(
+    rules=Attacke(),
     table=AttackeTable,
     private=AttackeHand,
     narrator=Narrator(),

@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.geometry import Offset
 from textual.widgets import Static
 
+from core.games.attacke.actions import AttackeAction
 from core.games.attacke.deck import COLOUR_NAMES, COLOURS, ordered
 from core.games.attacke.view import AttackeView
 from tui.games.attacke.deck import COLOUR_STYLE, card_content, chip_content, chips_content
@@ -91,7 +92,7 @@ class FlyingLabel(Static):
         self.display = False
 
 
-class AttackeTable(TableWidget[AttackeView]):
+class AttackeTable(TableWidget[AttackeView, AttackeAction]):
     """One line per seat, then the contest line; nobody's hand is shown."""
 
     DEFAULT_CSS = """
@@ -205,7 +206,9 @@ class AttackeTable(TableWidget[AttackeView]):
         return Content.assemble(head, pile, goal)
 
     # -- the screen's calls ----------------------------------------------------------------------
-    def show(self, view: AttackeView, turn: Turn | None = None, *, animate: bool) -> None:
+    def show(
+        self, view: AttackeView, turn: Turn[AttackeAction] | None = None, *, animate: bool
+    ) -> None:
         before, self._view = self._view, view
         number = view.contest
         if view.results and view.results[-1].contest == number and view.phase != "over":

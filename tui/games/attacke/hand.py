@@ -22,7 +22,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from core.games.attacke.actions import Pass, Play, Return
+from core.games.attacke.actions import AttackeAction, Pass, Play, Return
 from core.games.attacke.deck import COLOUR_NAMES, COLOURS
 from core.games.attacke.view import AttackeView
 from tui.games.attacke import keys
@@ -33,7 +33,7 @@ from tui.widgets.hand_panel import ControlButton, HandPanel, hand_title, ready, 
 from tui.widgets.table import Turn
 
 
-class AttackeHand(HandPanel[AttackeView], can_focus=True):
+class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
     """Cards by colour, the play's value and total, a hint line and the buttons."""
 
     DEFAULT_CSS = """
@@ -97,7 +97,7 @@ class AttackeHand(HandPanel[AttackeView], can_focus=True):
             yield ControlButton("[b]Esc[/b] Clear", id="at-cancel", compact=True)
 
     # -- what the screen calls -------------------------------------------------------------------
-    def show(self, view: AttackeView, turn: Turn | None) -> None:
+    def show(self, view: AttackeView, turn: Turn[AttackeAction] | None) -> None:
         old, cursor = self._view, self.draft.cursor
         fresh = (
             turn is None

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from textual.content import Content
 
 V_contra = TypeVar("V_contra", contravariant=True)
+A = TypeVar("A")
+"""The game's action: what a move on the board composes."""
 
 GLYPH = ("○", "●")
 """White's and Black's stones: the shape tells them apart, not only the colour."""
@@ -59,7 +61,7 @@ class Plied(Protocol):
     def ply(self) -> int: ...
 
 
-class BoardAdapter(Protocol[V_contra]):
+class BoardAdapter(Protocol[V_contra, A]):
     """What a game tells the board. Squares are 0..63, rank * 8 + file (a1 = 0, h8 = 63)."""
 
     title: str
@@ -83,20 +85,22 @@ class BoardAdapter(Protocol[V_contra]):
 
     def destinations(
         self, view: V_contra, seat: int, selection: tuple[int, ...]
-    ) -> Mapping[int, Any]:
+    ) -> Mapping[int, A]:
         """Where the selection may go: destination square -> the action."""
         ...
 
-    def action(self, view: V_contra, seat: int, selection: tuple[int, ...], target: int) -> Any:
+    def action(
+        self, view: V_contra, seat: int, selection: tuple[int, ...], target: int
+    ) -> A | None:
         """The action moving `selection` to `target` would be, though illegal (so the rules
         can say why), or None when no action has that shape."""
         ...
 
-    def captures(self, action: Any) -> bool: ...
+    def captures(self, action: A) -> bool: ...
 
-    def crosses(self, action: Any) -> bool: ...
+    def crosses(self, action: A) -> bool: ...
 
-    def notation(self, action: Any) -> str: ...
+    def notation(self, action: A) -> str: ...
 
     def about(self, view: V_contra, seat: int, selection: tuple[int, ...]) -> str:
         """A line on the picked stones: how they move."""

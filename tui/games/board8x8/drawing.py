@@ -10,7 +10,7 @@ both keep a contrast of 3.5:1 or more.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from textual.color import Color
 from textual.content import Content
@@ -29,6 +29,7 @@ from tui.games.board8x8.squares import (
 )
 
 V = TypeVar("V")
+A = TypeVar("A")
 
 TIMES = "\u00d7"
 """The mark either side of a stone that can be captured."""
@@ -51,11 +52,11 @@ Cells = list[list[tuple[str, str]]]
 
 
 def draw(
-    adapter: BoardAdapter[V],
+    adapter: BoardAdapter[V, A],
     view: V | None,
     *,
     selection: Collection[int],
-    targets: Mapping[int, Any],
+    targets: Mapping[int, A],
     cursor: int | None,
     slide: Slide | None,
     progress: float,

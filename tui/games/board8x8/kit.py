@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual.content import Content
 
+from core.rules import Action, Rules
 from tui.games import GameKit
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, Plied
 from tui.games.board8x8.widget import Board8x8
@@ -16,6 +17,7 @@ from tui.widgets.table import ChapterEnd
 
 V = TypeVar("V")
 P = TypeVar("P", bound=Plied)
+A = TypeVar("A", bound=Action)
 
 Words = Callable[[V, Sequence[str]], str]
 """Words on a view for the seats' names: the prompt or the score."""
@@ -54,14 +56,15 @@ class RaceNarrator(Generic[V]):
 
 
 def board_kit(
-    adapter: Callable[[], BoardAdapter[P]],
+    rules: Rules[Any, A, P],
+    adapter: Callable[[], BoardAdapter[P, A]],
     narrator: RaceNarrator[P],
     help: str,
     rules_page: str,
-) -> GameKit[P]:
-    """The kit of a game drawn on the 8x8 board through `adapter`."""
+) -> GameKit[P, A]:
+    """The kit of `rules` drawn on the 8x8 board through `adapter`."""
 
-    def table(names: Sequence[str]) -> Board8x8[P]:
+    def table(names: Sequence[str]) -> Board8x8[P, A]:
         return Board8x8(names, adapter())
 
-    return GameKit(table=table, narrator=narrator, help=help, rules_page=rules_page)
+    return GameKit(rules=rules, table=table, narrator=narrator, help=help, rules_page=rules_page)

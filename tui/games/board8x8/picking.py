@@ -12,22 +12,23 @@ No widget here: the board asks, redraws and posts the move; this keeps the state
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from tui.games.board8x8.adapter import BoardAdapter
 from tui.games.board8x8.squares import SIZE, SQUARES, name, square_of
 from tui.widgets.table import Turn
 
 V = TypeVar("V")
+A = TypeVar("A")
 
 Run = tuple[tuple[int, ...], tuple[int, ...]]
 """Stones picked in line, and the whole line they lie on."""
 
 
-class Picker(Generic[V]):
+class Picker(Generic[V, A]):
     """The seats' cursors and the selection of the seat choosing now."""
 
-    def __init__(self, adapter: BoardAdapter[V]) -> None:
+    def __init__(self, adapter: BoardAdapter[V, A]) -> None:
         self.adapter = adapter
         self.cursors: dict[int, int] = {}
         """Each seat's cursor, where that seat left it."""
@@ -37,12 +38,12 @@ class Picker(Generic[V]):
         self.line: tuple[int, ...] = ()
         """The line the selection lies on (in order; kept when `-` shrinks it to one stone,
         so `+` grows it back along the same line), () for a stone picked alone."""
-        self.targets: Mapping[int, Any] = {}
+        self.targets: Mapping[int, A] = {}
         self.told = ""
         """What the board says instead of the hint (a refusal starts with ✗), or ""."""
 
     # -- the cursor ------------------------------------------------------------------------------
-    def cursor(self, turn: Turn | None) -> int | None:
+    def cursor(self, turn: Turn[A] | None) -> int | None:
         """The cursor's square, when a seat at the device is choosing."""
         return None if turn is None else self.cursors.get(turn.seat)
 
@@ -79,7 +80,7 @@ class Picker(Generic[V]):
         self.targets = self.adapter.destinations(view, seat, self.selection)
         self.told = ""
 
-    def pick(self, view: V, turn: Turn, square: int) -> Any:
+    def pick(self, view: V, turn: Turn[A], square: int) -> A | None:
         """Enter or a click on `square`: pick a stone, extend a phalanx, or move there.
 
         Returns the move to make, or None when the selection changed or the pick was refused.
@@ -119,7 +120,7 @@ class Picker(Generic[V]):
                 return line[i : j + 1], line
         return None
 
-    def confirm(self, turn: Turn, action: Any) -> bool:
+    def confirm(self, turn: Turn[A], action: A) -> bool:
         """True when the rules take `action` (the selection is then dropped); else says why."""
         reason = turn.check(action)
         if reason is not None:
@@ -192,7 +193,7 @@ class Picker(Generic[V]):
     def refused(self) -> bool:
         return self.told.startswith("✗")
 
-    def hint(self, view: V | None, turn: Turn | None) -> str:
+    def hint(self, view: V | None, turn: Turn[A] | None) -> str:
         """What was told, else what to do next: pick a stone, or what Enter would do."""
         if self.told:
             return self.told

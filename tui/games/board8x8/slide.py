@@ -15,6 +15,7 @@ from tui.games.board8x8.grid import BoardGrid
 from tui.games.board8x8.squares import distance
 
 V = TypeVar("V")
+A = TypeVar("A")
 
 SLIDE_PER_SQUARE = 0.09
 SLIDE_SHORTEST = 0.25
@@ -32,7 +33,7 @@ class Slide:
     taken: Piece | None
 
     @classmethod
-    def of(cls, adapter: BoardAdapter[V], view: V, last: LastShown) -> Slide:
+    def of(cls, adapter: BoardAdapter[V, A], view: V, last: LastShown) -> Slide:
         pieces = []
         for _, to in last.moves:
             piece = adapter.piece(view, to)

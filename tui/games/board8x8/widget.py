@@ -25,9 +25,10 @@ from tui.games.board8x8.squares import GRID_HEIGHT
 from tui.widgets.table import Chosen, TableWidget, Turn
 
 V = TypeVar("V", bound=Plied)
+A = TypeVar("A")
 
 
-class Board8x8(TableWidget[V]):
+class Board8x8(TableWidget[V, A]):
     """An 8x8 board, a side panel and a hint line; input when the seat at the device moves."""
 
     can_focus = True
@@ -95,7 +96,7 @@ class Board8x8(TableWidget[V]):
     }}
     """
 
-    def __init__(self, names: Sequence[str], adapter: BoardAdapter[V]) -> None:
+    def __init__(self, names: Sequence[str], adapter: BoardAdapter[V, A]) -> None:
         super().__init__(id="board", classes="board8x8")
         self.names = tuple(names)
         self.adapter = adapter
@@ -103,7 +104,7 @@ class Board8x8(TableWidget[V]):
         self.picker = Picker(adapter)
         self.slider = Slider(self.grid)
         self.view: V | None = None
-        self.turn: Turn | None = None
+        self.turn: Turn[A] | None = None
         self._ply: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -114,7 +115,7 @@ class Board8x8(TableWidget[V]):
             yield Static(id="b8-hint")
 
     # -- the frame's calls ---------------------------------------------------------------------
-    def show(self, view: V, turn: Turn | None, *, animate: bool) -> None:
+    def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
         adapter = self.adapter
         ply = view.ply
         moved = ply != self._ply

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from textual.content import Content
 
 from core.games.crossing import phalanx
-from core.games.crossing.actions import PhalanxMove
+from core.games.crossing.actions import CrossingAction, PhalanxMove
 from core.games.crossing.board import EMPTY, LOCKED, STONE, owner
 from core.games.crossing.notation import notation
 from core.games.crossing.state import CrossingState
@@ -47,21 +46,21 @@ class CrossingBoard:
 
     def destinations(
         self, view: CrossingState, seat: int, selection: tuple[int, ...]
-    ) -> Mapping[int, Any]:
+    ) -> Mapping[int, CrossingAction]:
         return phalanx.destinations(view.cells, seat, selection, view.exact_distance)
 
     def action(
         self, view: CrossingState, seat: int, selection: tuple[int, ...], target: int
-    ) -> Any:
+    ) -> CrossingAction | None:
         return move_to(view, seat, selection, target)
 
-    def captures(self, action: Any) -> bool:
+    def captures(self, action: CrossingAction) -> bool:
         return isinstance(action, PhalanxMove) and action.capture
 
-    def crosses(self, action: Any) -> bool:
+    def crosses(self, action: CrossingAction) -> bool:
         return bool(action.crosses)
 
-    def notation(self, action: Any) -> str:
+    def notation(self, action: CrossingAction) -> str:
         return notation(action)
 
     def about(self, view: CrossingState, seat: int, selection: tuple[int, ...]) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.en_garde import commentary, pile
+from core.games.en_garde import EnGarde, commentary, pile
+from core.games.en_garde.actions import EnGardeAction
 from core.games.en_garde.view import EnGardeView
 from tui.games import GameKit
 from tui.games.en_garde.draft import can_retreat
@@ -125,7 +126,8 @@ class Narrator:
     chapters = staticmethod(rounds)
 
 
-KIT: GameKit[EnGardeView] = GameKit(
+KIT: GameKit[EnGardeView, EnGardeAction] = GameKit(
+    rules=EnGarde(),
     table=EnGardeBoard,
     private=EnGardeHand,
     narrator=Narrator(),

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from core.games.en_garde.actions import EnGardeAction
 from core.games.en_garde.view import EnGardeView
 from tui.games.en_garde import keys
 from tui.games.en_garde.cards import HAND_SIZE, CardFace, card_art
@@ -27,7 +28,7 @@ from tui.widgets.hand_panel import ControlButton, HandPanel, hand_title, ready, 
 from tui.widgets.table import Turn
 
 
-class EnGardeHand(HandPanel[EnGardeView], can_focus=True):
+class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
     """Cards, verbs and a line that explains the composed action or why it is not allowed."""
 
     DEFAULT_CSS = """
@@ -99,7 +100,7 @@ class EnGardeHand(HandPanel[EnGardeView], can_focus=True):
         yield Static(id="hint", classes="eg-hint")
 
     # -- what the screen calls -----------------------------------------------------------------
-    def show(self, view: EnGardeView, turn: Turn | None) -> None:
+    def show(self, view: EnGardeView, turn: Turn[EnGardeAction] | None) -> None:
         fresh = turn is not None and (
             self._turn is None
             or self._view is None

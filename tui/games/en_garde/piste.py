@@ -13,6 +13,7 @@ from textual.containers import Container, Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
+from core.games.en_garde.actions import EnGardeAction
 from core.games.en_garde.piste import LAST_SPACE
 from core.games.en_garde.view import EnGardeView
 from tui.games.en_garde.fencers import SEAT_ARROW, Fencer, initials
@@ -43,7 +44,7 @@ def track(positions: tuple[int, int]) -> Content:
     return Content("\n").join(rows)
 
 
-class EnGardeBoard(TableWidget[EnGardeView]):
+class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
     """The piste with both fencers, each player's score and hand size, pile and discard."""
 
     DEFAULT_CSS = """
@@ -156,7 +157,9 @@ class EnGardeBoard(TableWidget[EnGardeView]):
             (f" of {view.discard_count}", "dim"),
         )
 
-    def show(self, view: EnGardeView, turn: Turn | None = None, *, animate: bool) -> None:
+    def show(
+        self, view: EnGardeView, turn: Turn[EnGardeAction] | None = None, *, animate: bool
+    ) -> None:
         self._view = view
         self.border_title = f"En Garde · {view.level} · round {view.round}"
         for seat in (0, 1):

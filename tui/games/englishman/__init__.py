@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.englishman import EnglishmanState
+from core.games.englishman import Englishman, EnglishmanState
+from core.games.englishman.actions import EnglishmanAction
 from core.games.englishman.cards import STALKS_TO_WIN
 from core.games.englishman.state import JACK
 from tui.games import GameKit
@@ -82,7 +83,8 @@ class Narrator:
         return []
 
 
-KIT: GameKit[EnglishmanState] = GameKit(
+KIT: GameKit[EnglishmanState, EnglishmanAction] = GameKit(
+    rules=Englishman(),
     table=CastlesTable,
     narrator=Narrator(),
     help=HELP,

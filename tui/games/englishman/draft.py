@@ -119,13 +119,13 @@ class Picker:
 
     def __init__(self, chosen: Callable[[EnglishmanAction], object]) -> None:
         self.view: EnglishmanState | None = None
-        self.turn: Turn | None = None
+        self.turn: Turn[EnglishmanAction] | None = None
         self.legal: set[EnglishmanAction] = set()
         self.draft = Draft()
         self.told = ""
         self._chosen = chosen
 
-    def take(self, view: EnglishmanState, turn: Turn | None) -> None:
+    def take(self, view: EnglishmanState, turn: Turn[EnglishmanAction] | None) -> None:
         """A view (and turn) to pick on: a new position, or a turn given or taken away, starts
         a fresh draft; the same again keeps it."""
         changed = self.view != view or (turn is None) != (self.turn is None)

@@ -18,6 +18,7 @@ from textual.geometry import Offset
 from textual.widgets import Static
 
 from core.games.englishman import EnglishmanState
+from core.games.englishman.actions import EnglishmanAction
 from core.games.englishman.state import JACK
 from tui.games.englishman import giant, hints, jack, keys, setup
 from tui.games.englishman.board import Board
@@ -28,7 +29,7 @@ from tui.games.englishman.threats import threat_lines
 from tui.widgets.table import Chosen, TableWidget, Turn
 
 
-class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
+class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=True):
     """The whole public table, and the input while the seat at the device must act."""
 
     DEFAULT_CSS = """
@@ -94,7 +95,9 @@ class CastlesTable(TableWidget[EnglishmanState], can_focus=True):
         yield self.flyer
 
     # -- what the screen calls ------------------------------------------------------------------
-    def show(self, view: EnglishmanState, turn: Turn | None, *, animate: bool) -> None:
+    def show(
+        self, view: EnglishmanState, turn: Turn[EnglishmanAction] | None, *, animate: bool
+    ) -> None:
         old = self.picker.view
         self.picker.take(view, turn)
         if old == view:  # drawn again (a new prompt, a bot starting): a flight goes on

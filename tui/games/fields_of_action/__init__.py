@@ -6,6 +6,8 @@ The modules mirror the rules' package: `board` (the adapter the board draws thro
 (a stone and its reach), `runs` (the numbers taken), `narrator` (the words) and `help`.
 """
 
+from core.games.fields_of_action import FieldsOfAction
+from core.games.fields_of_action.actions import FieldsAction
 from core.games.fields_of_action.state import FieldsState
 from tui.games import GameKit
 from tui.games.board8x8 import board_kit
@@ -14,6 +16,8 @@ from tui.games.fields_of_action.help import HELP
 from tui.games.fields_of_action.narrator import NARRATOR
 from tui.games.fields_of_action.runs import taken
 
-KIT: GameKit[FieldsState] = board_kit(FieldsBoard, NARRATOR, HELP, "fields-of-action.md")
+KIT: GameKit[FieldsState, FieldsAction] = board_kit(
+    FieldsOfAction(), FieldsBoard, NARRATOR, HELP, "fields-of-action.md"
+)
 
 __all__ = ["HELP", "KIT", "NARRATOR", "FieldsBoard", "taken"]

@@ -4,11 +4,10 @@ stones the side to move may pick, and why a pick is refused."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from textual.content import Content
 
-from core.games.fields_of_action.actions import Capture
+from core.games.fields_of_action.actions import Capture, FieldsAction
 from core.games.fields_of_action.board import Stone
 from core.games.fields_of_action.notation import notation
 from core.games.fields_of_action.state import FieldsState
@@ -49,19 +48,21 @@ class FieldsBoard:
 
     def destinations(
         self, view: FieldsState, seat: int, selection: tuple[int, ...]
-    ) -> Mapping[int, Any]:
+    ) -> Mapping[int, FieldsAction]:
         return field.destinations(view, selection)
 
-    def action(self, view: FieldsState, seat: int, selection: tuple[int, ...], target: int) -> Any:
+    def action(
+        self, view: FieldsState, seat: int, selection: tuple[int, ...], target: int
+    ) -> FieldsAction | None:
         return field.move_to(view, seat, selection, target)
 
-    def captures(self, action: Any) -> bool:
+    def captures(self, action: FieldsAction) -> bool:
         return isinstance(action, Capture)
 
-    def crosses(self, action: Any) -> bool:
+    def crosses(self, action: FieldsAction) -> bool:
         return False
 
-    def notation(self, action: Any) -> str:
+    def notation(self, action: FieldsAction) -> str:
         return notation(action)
 
     def about(self, view: FieldsState, seat: int, selection: tuple[int, ...]) -> str:

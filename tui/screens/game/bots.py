@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from textual.dom import DOMNode
 from textual.message import Message
@@ -21,16 +21,18 @@ from textual.worker import get_current_worker
 
 from core.ai import Bot, UnknownBot, budget_for, decide, make_bot
 from core.match import Seat
-from core.rules import Rules
+from core.rules import Action, Rules
+
+A = TypeVar("A", bound=Action)
 
 GROUP = "bot"
 """The worker group of every bot's thinking: cancelled as one by a takeback, resign or q."""
 
 
-class BotChose(Message):
+class BotChose(Message, Generic[A]):
     """A bot's decision, posted from its worker thread."""
 
-    def __init__(self, position: int, action: Any, error: str | None = None) -> None:
+    def __init__(self, position: int, action: A | None, error: str | None = None) -> None:
         super().__init__()
         self.position = position
         """The match's length when the bot was asked: the answer is for that position only."""
@@ -39,13 +41,13 @@ class BotChose(Message):
         """The bot's failure in words (then `action` is None)."""
 
 
-class BotSeats:
+class BotSeats(Generic[A]):
     """Runs the bots of one match's bot seats in workers of the node that owns them."""
 
     def __init__(
         self,
         owner: DOMNode,
-        rules: Rules[Any, Any, Any],
+        rules: Rules[Any, A, Any],
         seats: Sequence[Seat],
         rng: random.Random,
         warn: Callable[[str], None],
@@ -102,9 +104,10 @@ class BotSeats:
         except UnknownBot:
             budget = budget_for("random", clock=time.monotonic, stop=stop)
         try:
-            action = decide(bot, self._rules, state, seat, budget)
+            action: A = decide(bot, self._rules, state, seat, budget)
         except Exception as err:  # a bot bug must not take the match down with it
-            self._owner.post_message(BotChose(position, None, f"{type(err).__name__}: {err}"))
+            failed: BotChose[A] = BotChose(position, None, f"{type(err).__name__}: {err}")
+            self._owner.post_message(failed)
             return
         while time.monotonic() - started < pause and not worker.is_cancelled:
             time.sleep(0.05)

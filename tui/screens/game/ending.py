@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core.match import Seat
 from core.rules import Outcome, Rules
@@ -16,6 +16,8 @@ from tui.games import Narrator
 from tui.screens.round_end import MatchEnd
 from tui.widgets.table import ChapterEnd
 from tui.wording import seat_label
+
+V = TypeVar("V")
 
 
 def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome | None) -> str:
@@ -27,9 +29,9 @@ def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome
 
 
 def match_end(
-    rules: Rules[Any, Any, Any],
-    narrator: Narrator[Any],
-    view: Any,
+    rules: Rules[Any, Any, V],
+    narrator: Narrator[V],
+    view: V,
     outcome: Outcome | None,
     *,
     seats: Sequence[Seat],

@@ -9,7 +9,7 @@ and only the ready answer sets the new viewer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tui.screens.handoff import HandoffScreen
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class Handoff:
     """Hands the device of one game screen from one human to the next."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreen[Any, Any]) -> None:
         self._screen = screen
 
     def to(self, seat: int) -> None:

@@ -8,7 +8,7 @@ one line, chapter headings and results, and being brought up to date entry by en
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 from replays.chronicle import Chronicle
 from tui.games import Narrator
@@ -16,14 +16,16 @@ from tui.screens.game.seating import Reader
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
 
+V = TypeVar("V")
 
-class Narration:
+
+class Narration(Generic[V]):
     """Writes a match's lines into a MoveLog for one reader, and what changed since."""
 
     def __init__(
         self,
         chronicle: Chronicle,
-        narrator: Narrator[Any],
+        narrator: Narrator[V],
         names: Sequence[str],
         chapters: Callable[[], Sequence[ChapterEnd]],
         log: Callable[[], MoveLog],
@@ -91,9 +93,7 @@ class Narration:
             self._log().chance(fold_chance(self._chance))
             self._chance = []
 
-    def since_last_turn(
-        self, seat: int, now: int, view: Any, chapters: Sequence[ChapterEnd]
-    ) -> str:
+    def since_last_turn(self, seat: int, now: int, view: V, chapters: Sequence[ChapterEnd]) -> str:
         """Every other seat's public moves since `seat` last decided, then what to do now."""
         lines = self.chronicle.since_last_turn(seat)
         parts: list[str] = []

@@ -8,7 +8,7 @@ screen changes, so a refusal or a failed write leaves the match as it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.rules import CHANCE, IllegalAction
 from replays.errors import LogError
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Requests:
     """The resign and take-back requests of one game screen."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreen[Any, Any]) -> None:
         self._screen = screen
 
     def _label(self, seat: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -25,11 +25,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from core.play import Chance, Decide, Over, next_step
-from core.rules import CHANCE, IllegalAction
+from core.rules import CHANCE, Action, IllegalAction, Rules
 from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.store import OpenMatch
-from tui.games import kit_for
+from tui.games import GameKit, kit_for
 from tui.messages import ShowMenu
 from tui.screens.game.bots import BotChose, BotSeats
 from tui.screens.game.ending import match_end
@@ -49,12 +49,18 @@ BOT_PAUSE = 0.8
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
+V = TypeVar("V")
+A = TypeVar("A", bound=Action)
+
 Hold = Literal["handoff", "chapter-end", "bot", "motion", "deal", "over", "broken", "asking"]
 """Why the match is not moving on by itself."""
 
 
-class GameScreen(Screen[None]):
-    """Play an open match; owns it (and its lock) until the screen goes away."""
+class GameScreen(Screen[None], Generic[V, A]):
+    """Play an open match; owns it (and its lock) until the screen goes away.
+
+    Generic in the game's view `V` and action `A`: what the kit's widgets are handed and what
+    they compose, so mypy checks the frame against the contract every kit is checked by."""
 
     CSS_PATH = "../../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -71,17 +77,19 @@ class GameScreen(Screen[None]):
         opened: OpenMatch,
         *,
         rng: random.Random | None = None,
-        chance: Callable[[Any], Any] | None = None,
+        chance: Callable[[Any], A] | None = None,
+        kit: GameKit[V, A] | None = None,
     ) -> None:
         """`rng` samples chance outcomes and seeds the bots; `chance`, when given, picks the
-        chance outcomes instead (state -> action), so a test can deal the cards it wants."""
+        chance outcomes instead (state -> action), so a test can deal the cards it wants; `kit`
+        is the game's (looked up by the match's game id when not given)."""
         super().__init__(classes="game")
         self.opened = opened
         self.match = opened.match
-        self.rules = self.match.rules
+        self.rules: Rules[Any, A, V] = self.match.rules
         self.seats = self.match.header.seats
         self.names = tuple(seat.name for seat in self.seats)
-        self.kit = kit_for(self.rules.id)
+        self.kit: GameKit[V, A] = kit if kit is not None else kit_for(self.rules.id)
         self.chronicle = Chronicle(self.match)
         self._rng = rng if rng is not None else random.Random()
         self._chance_source = chance
@@ -140,7 +148,7 @@ class GameScreen(Screen[None]):
         self._close()
 
     # -- what is shown ------------------------------------------------------------------------
-    def table_view(self) -> Any:
+    def table_view(self) -> V:
         """A view the table may draw (see `Seating.table_seat`); the private panel is cleared
         while nobody is at the device."""
         return self.rules.view(self.match.state, self.seating.table_seat())
@@ -148,7 +156,7 @@ class GameScreen(Screen[None]):
     def chapters(self) -> Sequence[ChapterEnd]:
         return self.kit.narrator.chapters(self.table_view(), self.names)
 
-    def _check(self, action: Any) -> str | None:
+    def _check(self, action: A) -> str | None:
         """None if the seat to move may play `action` now, else the rules' reason."""
         try:
             self.rules.apply(self.match.state, action)
@@ -172,7 +180,7 @@ class GameScreen(Screen[None]):
                 self.private.show(view, turn)
         self._status(view, seat)
 
-    def _status(self, view: Any, seat: int | None) -> None:
+    def _status(self, view: V, seat: int | None) -> None:
         status = self.query_one("#status", Static)
         where = self.where()
         if self.hold == "chapter-end":
@@ -234,7 +242,7 @@ class GameScreen(Screen[None]):
         return self.narration.since_last_turn(seat, self._chapter_now(), view, self.chapters())
 
     # -- driving the match ------------------------------------------------------------------------
-    def _play(self, action: Any) -> bool:
+    def _play(self, action: A) -> bool:
         """Save and apply `action`; say why when the rules or the disk refuse it."""
         try:
             self.opened.submit(action)
@@ -290,7 +298,7 @@ class GameScreen(Screen[None]):
             self.news(self._since_last_turn(seat))
             return
 
-    def _sample(self, state: Any) -> Any:
+    def _sample(self, state: Any) -> A:
         if self._chance_source is not None:
             return self._chance_source(state)
         return self.rules.sample_chance(state, self._rng)
@@ -368,11 +376,11 @@ class GameScreen(Screen[None]):
             self.opened.close()
 
     @on(BotChose)
-    def _bot_chose(self, message: BotChose) -> None:
+    def _bot_chose(self, message: BotChose[A]) -> None:
         if self._finished_with or self.hold != "bot" or message.position != len(self.match):
             return
         self.hold = None
-        if message.error is not None:
+        if message.error is not None or message.action is None:
             self.hold = "broken"
             self.notify(
                 f"The bot could not move ({message.error}). The match is saved; "
@@ -413,7 +421,7 @@ class GameScreen(Screen[None]):
 
     # -- the person at the device ----------------------------------------------------------------
     @on(Chosen)
-    def _chosen(self, message: Chosen) -> None:
+    def _chosen(self, message: Chosen[A]) -> None:
         message.stop()
         seat = self.match.to_move()
         if self.hold is not None or seat is None or seat != self.viewer:
@@ -438,7 +446,9 @@ class GameScreen(Screen[None]):
         if (seat is None and self.rules.hides_information) or self.hold == "handoff":
             return
         try:
-            screen = ReplayScreen(self.opened.path, look_back=seat if seat is not None else 0)
+            screen: ReplayScreen[Any, Any] = ReplayScreen(
+                self.opened.path, look_back=seat if seat is not None else 0
+            )
         except (LogError, OSError) as err:
             self.notify(f"{err}", title="Cannot look back now", severity="error", markup=False)
             return

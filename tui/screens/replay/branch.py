@@ -3,7 +3,7 @@ continues from the position on screen with the seats chosen for it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.match import Seat
 from core.rules import SPECTATOR
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tui.screens.replay.screen import ReplayScreen
 
 
-def export(screen: ReplayScreen) -> None:
+def export(screen: ReplayScreen[Any, Any]) -> None:
     """Markdown next to the match file, from the perspective on screen."""
     seat = screen.cursor.perspective
     view = "all" if seat is None else "table" if seat == SPECTATOR else f"seat-{seat + 1}"
@@ -41,7 +41,7 @@ def export(screen: ReplayScreen) -> None:
     )
 
 
-def continue_here(screen: ReplayScreen) -> None:
+def continue_here(screen: ReplayScreen[Any, Any]) -> None:
     """A new match from the position on screen, with the seats chosen for it (take over a
     seat from a bot, or hand one to a bot), played on the game screen."""
     here = screen.here
@@ -61,7 +61,9 @@ def continue_here(screen: ReplayScreen) -> None:
     )
 
 
-def _start(screen: ReplayScreen, here: int, number: int, seats: tuple[Seat, ...] | None) -> None:
+def _start(
+    screen: ReplayScreen[Any, Any], here: int, number: int, seats: tuple[Seat, ...] | None
+) -> None:
     if seats is None:
         return
     try:

@@ -7,7 +7,7 @@ is open for play elsewhere) is kept as a draft and offered again on the same ent
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.rules import IllegalAction
 from replays.cursor import ReplayCursor
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class Annotations:
     """The note editor of one replay viewer and the drafts it keeps."""
 
-    def __init__(self, screen: ReplayScreen) -> None:
+    def __init__(self, screen: ReplayScreen[Any, Any]) -> None:
         self._screen = screen
         self._drafts: dict[int, NoteDraft] = {}
         """Notes typed but not saved (the file was busy), by entry, offered again on `a`."""

@@ -9,7 +9,7 @@ so an unfinished match is watched from one seat's chair. The board is the game's
 from __future__ import annotations
 
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,11 +22,11 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.match import MetaEntry
-from core.rules import SPECTATOR, Outcome
+from core.rules import SPECTATOR, Action, Outcome, Rules
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
 from replays.store import load_match
-from tui.games import NoBoard, kit_for
+from tui.games import GameKit, NoBoard, kit_for
 from tui.screens.handoff import SeatHandoff
 from tui.screens.help import save_screenshot
 from tui.screens.replay import branch, keys
@@ -42,13 +42,18 @@ from tui.screens.replay.words import (
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 
+V = TypeVar("V")
+A = TypeVar("A", bound=Action)
+
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds in entries per second; `+` and `-` walk this list."""
 DEFAULT_SPEED = 2
 
 
-class ReplayScreen(Screen[None]):
-    """Watch a saved match: VCR keys, perspective, notes, export, continue from here."""
+class ReplayScreen(Screen[None], Generic[V, A]):
+    """Watch a saved match: VCR keys, perspective, notes, export, continue from here.
+
+    Generic in the game's view and action, as the game screen is: the board is the kit's."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         "../../styles/game.tcss",
@@ -69,9 +74,9 @@ class ReplayScreen(Screen[None]):
         super().__init__(classes="replay")
         self.path = Path(path)
         self.match, self.damage = load_match(self.path)
-        self.rules = self.match.rules
+        self.rules: Rules[Any, A, V] = self.match.rules
         try:
-            self.kit = kit_for(self.rules.id)
+            self.kit: GameKit[V, A] = kit_for(self.rules.id)
         except NoBoard as err:
             raise LogError(f"{err}; export it with `parlour export` instead") from None
         self.names = tuple(seat.name for seat in self.match.header.seats)
@@ -149,7 +154,7 @@ class ReplayScreen(Screen[None]):
     def draw(self, *, animate: bool = False) -> None:
         here = self.here
         row = self.row_at(here)
-        view = self.cursor.view
+        view: V = self.cursor.view
         self.board.show(view, None, animate=animate and self.app.animation_level != "none")
         self.query_one("#rp-status", Static).update(
             status_line(self.match, self.cursor.perspective, self.names)

@@ -4,7 +4,7 @@ what comes next and the current entry. Pure functions of the match and the curso
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.content import Content
 
@@ -13,6 +13,8 @@ from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
 from tui.widgets.move_list import MoveRow, NoteRow
+
+V = TypeVar("V")
 
 
 def perspective_name(
@@ -26,7 +28,7 @@ def perspective_name(
     return f"{names[perspective]} (seat {perspective + 1})"
 
 
-def hand_lines(view: Any, names: tuple[str, ...]) -> Content | None:
+def hand_lines(view: object, names: tuple[str, ...]) -> Content | None:
     """Each seat's hand as the view shows it; hidden hands as card backs. None: no hands."""
     hands = getattr(view, "hands", None)
     sizes = getattr(view, "hand_sizes", None)
@@ -80,10 +82,10 @@ def result_line(outcome: Outcome, names: Sequence[str]) -> str:
 
 
 def next_words(
-    rules: Rules[Any, Any, Any],
-    narrator: Narrator[Any],
+    rules: Rules[Any, Any, V],
+    narrator: Narrator[V],
     state: Any,
-    view: Any,
+    view: V,
     names: Sequence[str],
     decided: Outcome | None,
 ) -> str:
@@ -102,8 +104,8 @@ def entry_text(
     row: MoveRow,
     rows: Sequence[MoveRow],
     notes: Sequence[NoteRow],
-    narrator: Narrator[Any],
-    view: Any,
+    narrator: Narrator[V],
+    view: V,
     names: Sequence[str],
 ) -> Content:
     """The "This entry" panel: the entry in words, the chapter it ended, its notes."""
