@@ -233,10 +233,11 @@ def test_last_played_reads_as_today_yesterday_or_a_date() -> None:
     assert when(datetime(2025, 5, 3, 18, 30).timestamp(), now) == "3 May 2025 18:30"
 
 
-def test_columns_that_do_not_fit_give_way_players_first() -> None:
+def test_columns_that_do_not_fit_give_way_the_widest_first() -> None:
     assert fit_widths([20, 30, 12, 11], 80, (1, 0, 2)) == [20, 30, 12, 11]  # room to spare
-    assert fit_widths([20, 30, 12, 11], 60, (1, 0, 2)) == [20, 17, 12, 11]
-    assert fit_widths([20, 30, 12, 11], 40, (1, 0, 2)) == [11, 6, 12, 11]
+    assert fit_widths([20, 30, 12, 11], 60, (1, 0, 2)) == [19, 18, 12, 11]
+    assert fit_widths([20, 30, 12, 11], 40, (1, 0, 2)) == [10, 9, 10, 11]  # the time is whole
+    assert fit_widths([20, 30, 12, 11], 10, (1, 0, 2)) == [6, 6, 6, 11]  # no narrower than 6
 
 
 @pytest.mark.parametrize("place", ["resume", "replay"])

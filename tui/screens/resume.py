@@ -113,16 +113,15 @@ NARROWEST = 6
 
 
 def fit_widths(wanted: Sequence[int], room: int, give: Sequence[int]) -> list[int]:
-    """Column widths within `room` cells: the columns named in `give` (by index, the first
-    gives way first) shrink toward `NARROWEST` until everything fits."""
+    """Column widths within `room` cells: the columns named in `give` (by index; on a tie the
+    first named) give way one cell at a time, the widest first, down to `NARROWEST`."""
     widths = list(wanted)
-    over = sum(widths) - room
-    for n in give:
-        if over <= 0:
+    while sum(widths) > room:
+        shrinkable = [n for n in give if widths[n] > NARROWEST]
+        if not shrinkable:
             break
-        cut = min(over, max(0, widths[n] - NARROWEST))
-        widths[n] -= cut
-        over -= cut
+        widest = max(shrinkable, key=lambda n: widths[n])
+        widths[widest] -= 1
     return widths
 
 
@@ -230,8 +229,8 @@ class MatchListScreen(Screen[None]):
         self._fill()
 
     def _fill(self) -> None:
-        """Lay the rows out in columns that fit the table's width (long names are cut with
-        an ellipsis, the Players column first), keeping the highlighted row."""
+        """Lay the rows out in columns that fit the table's width (the widest of Players,
+        Game and the third column is cut first, with an ellipsis), keeping the highlighted row."""
         table = self.query_one(DataTable)
         keep = self._current() if table.row_count else None
         table.clear(columns=True)
