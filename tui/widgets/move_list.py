@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.content import Content
 from textual.message import Message
@@ -58,14 +61,34 @@ def _tags(row: MoveRow) -> list[tuple[str, str] | str]:
     return tags
 
 
-def move_prompt(row: MoveRow, current: bool) -> Content:
+class Hanging:
+    """A row's lead (mark, number, notation) and its words wrapped beside it, every
+    continuation line indented to the words, as the live move log wraps; `str` is the text."""
+
+    def __init__(self, lead: Text, words: Text) -> None:
+        self.lead, self.words = lead, words
+
+    def __str__(self) -> str:
+        return self.lead.plain + self.words.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid(padding=0)
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_row(self.lead, self.words)
+        yield grid
+
+
+def move_prompt(row: MoveRow, current: bool) -> Hanging:
     """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat."""
     head = f"{MARK if current else ' '}{row.number:>3} "
     if row.position == 0:
-        return Content.assemble(head, ("start of the match", "italic"), *_tags(row))
+        return Hanging(Text(head), Text.assemble(("start of the match", "italic"), *_tags(row)))
     if row.chance:
-        return Content.assemble(head, ("·     ", "dim"), (row.words, "dim"), *_tags(row))
-    return Content.assemble(head, (f"{row.notation:<5} ", "bold"), row.words, *_tags(row))
+        lead = Text.assemble(head, ("·     ", "dim"))
+        return Hanging(lead, Text.assemble((row.words, "dim"), *_tags(row)))
+    lead = Text.assemble(head, (f"{row.notation:<5} ", "bold"))
+    return Hanging(lead, Text.assemble(row.words, *_tags(row)))
 
 
 class _PositionList(OptionList):
