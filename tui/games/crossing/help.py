@@ -3,9 +3,6 @@
 HELP = """\
 ## Crossing
 
-White (○) starts on ranks 1–2 and races for rank 8; Black (●) starts on ranks 7–8 and races
-for rank 1. Rank 8 is at the top.
-
 | Key | Does |
 |---|---|
 | `←` `↑` `→` `↓` | move the cursor `[ ]` |
@@ -14,6 +11,9 @@ for rank 1. Rank 8 is at the top.
 | `Tab`, `n` | cycle: the stone alone, then each whole line of stones through it |
 | `+` / `-` | one stone more / fewer in the moving phalanx |
 | `Esc` | drop the stones picked |
+
+White (○) starts on ranks 1–2 and races for rank 8; Black (●) starts on ranks 7–8 and races
+for rank 1. Rank 8 is at the top.
 
 What the board shows:
 

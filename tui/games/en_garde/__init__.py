@@ -96,10 +96,6 @@ def rounds(view: EnGardeView, names: Sequence[str]) -> list[ChapterEnd]:
 HELP = """\
 ## En Garde
 
-The piste has 23 spaces. The first player's fencer (▶) starts on space 1, the second's (◀)
-on space 23; the letters on the fencers are the players' initials. Dots show rounds
-won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (▮).
-
 | Key | Does |
 |---|---|
 | `1` to `5` | pick a card of that value (again: the next card of that value) |
@@ -113,6 +109,10 @@ won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (�
 | `x` | take the hit, or decline the last chance |
 | `Enter`, click **Play** | play the composed action |
 | `Esc` | start the choice again |
+
+The piste has 23 spaces. The first player's fencer (▶) starts on space 1, the second's (◀)
+on space 23; the letters on the fencers are the players' initials. Dots show rounds
+won (●●○○○ = 2 of 5). Your opponent's hand shows only as card backs (▮).
 
 The line under your cards says what the choice will do, or why the rules forbid it.
 """

@@ -3,14 +3,14 @@
 HELP = """\
 ## Fields of Action
 
-Each side has twelve stones numbered 1 to 12: White `○1`…`○12`, Black `●1`…`●12`. Rank 8 is
-at the top. A stone moves exactly as many squares as there are stones around it.
-
 | Key | Does |
 |---|---|
 | `←` `↑` `→` `↓` | move the cursor `[ ]` |
 | `Enter`, `Space`, click | pick a stone; then pick a lit square to move there |
 | `Esc` | drop the stone picked |
+
+Each side has twelve stones numbered 1 to 12: White `○1`…`○12`, Black `●1`…`●12`. Rank 8 is
+at the top. A stone moves exactly as many squares as there are stones around it.
 
 What the board shows:
 
