@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from core.ai.random_bot import RandomBot
 from replays.logfile import read_log
 from tests.cli.conftest import selfplay
-from tests.cli.procs import ctrl_c_live
+from tests.cli.procs import interruptible
 from tui.cli import main
 
 
@@ -158,14 +157,7 @@ def test_sigint_or_sigterm_in_a_real_process_leaves_only_valid_files(
         "--out",
         str(out),
     ]
-    with subprocess.Popen(
-        argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=ctrl_c_live,
-    ) as process:
+    with interruptible(argv, env) as process:
         assert process.stdout is not None and process.stderr is not None
         assert "en-garde-0001.parlour" in process.stdout.readline()
         process.send_signal(signum)

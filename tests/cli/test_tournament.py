@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from core.ai.tournament import Tally
 from core.rules import Outcome
 from replays.logfile import read_log
-from tests.cli.procs import ctrl_c_live
+from tests.cli.procs import interruptible
 from tui.cli import main
 from tui.cli.tournament import _Progress, _Results, _Side
 
@@ -204,14 +203,7 @@ def test_ctrl_c_or_kill_prints_the_partial_result_and_exits_130(
         "--out",
         str(tmp_path / "out"),
     ]
-    with subprocess.Popen(
-        argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=ctrl_c_live,
-    ) as process:
+    with interruptible(argv, env) as process:
         assert process.stdout is not None and process.stderr is not None
         assert process.stderr.readline().startswith("game 1/5000: A at seat 1 ")
         process.send_signal(signum)

@@ -6,6 +6,7 @@ import html
 import re
 
 import pytest
+from textual.app import App
 
 from core.match import Seat
 from tests.tui.test_game_flow import (
@@ -20,6 +21,11 @@ from tests.tui.test_game_flow import (
 from tests.tui.test_game_flow import scripted_match as new_match
 from tui.games.en_garde.cards import card_art
 from tui.screens.handoff import READY_GRACE, HandoffScreen
+
+
+def notices(app: App[None]) -> list[str]:
+    """What the app has told the player in notifications so far."""
+    return [n.message for n in app._notifications]
 
 
 def screen_text(svg: str) -> str:
@@ -104,8 +110,7 @@ async def test_ctrl_s_on_a_handoff_says_where_a_screenshot_can_be_taken() -> Non
         assert isinstance(app.screen, HandoffScreen)
         await keys(pilot, "ctrl+s")
         assert isinstance(app.screen, HandoffScreen)
-        said = [n.message for n in app._notifications]
-        assert any("shows nothing of the game" in m for m in said)
+        assert any("shows nothing of the game" in m for m in notices(app))
 
 
 async def test_u_before_moving_names_whose_move_cannot_be_taken_back() -> None:
@@ -115,5 +120,5 @@ async def test_u_before_moving_names_whose_move_cannot_be_taken_back() -> None:
         await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")
         assert screen.viewer == 1  # Bob, who has not moved; Ann drew after her move
         await keys(pilot, "u")
-        said = [n.message for n in app._notifications]
+        said = notices(app)
         assert any(m.startswith("Ann's last move cannot be taken back") for m in said), said

@@ -32,13 +32,7 @@ from tui.screens.help import save_screenshot
 from tui.screens.replay import branch, keys
 from tui.screens.replay.notes import Annotations
 from tui.screens.replay.rows import decision_at, rows_of
-from tui.screens.replay.words import (
-    damage_line,
-    entry_text,
-    hand_lines,
-    next_words,
-    status_line,
-)
+from tui.screens.replay.words import damage_line, entry_text, hand_lines, next_words, status_line
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 
