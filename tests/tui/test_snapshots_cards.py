@@ -1,0 +1,58 @@
+"""Snapshots of the card games drawn as cards: Attacke's faces and the Englishman's castles.
+
+Each game at its first turn and in the middle of play, at 80x24, 100x32 and 140x45 (plain
+`def` tests, as `test_snapshots.py`). The matches are scripted files resumed by the app, with
+the bots' seats never to move when the screenshot is taken. Look at the SVGs before
+accepting new baselines (`pytest --snapshot-update`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.games.attacke.actions import First
+from core.match import Seat
+from core.rules import CHANCE
+from replays.store import create_match
+from tests.tui.test_attacke_screen import HANDS, drawn
+from tui.app import ParlourApp
+from tui.start import Start
+
+SIZES = [(80, 24), (100, 32), (140, 45)]
+
+
+def attacke_file(plays: tuple[str, ...]) -> Path:
+    """Ann (a person) against two bots, Ann first, the test's deal, then `plays` in notation
+    with the scripted draws after each."""
+    from core.games.attacke import Attacke
+
+    rules = Attacke()
+    seats = (Seat("Ann"), Seat("Ben", "bot", "random"), Seat("Cleo", "bot", "random"))
+    draw = drawn({seat: list(hand) for seat, hand in HANDS.items()})
+    after = drawn({0: ["Y2", "G5"], 1: ["P2"], 2: ["B3"]})
+    with create_match(rules, seats, {"face_down": True}) as opened:
+        opened.submit(First(0))
+        while opened.match.to_move() == CHANCE:
+            opened.submit(draw(opened.match.state))
+        for play in plays:
+            opened.submit(rules.parse(opened.match.state, play))
+            while opened.match.to_move() == CHANCE:
+                opened.submit(after(opened.match.state))
+        assert opened.match.to_move() == 0
+        return opened.path
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_attacke_at_the_first_turn(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = ParlourApp(Start("resume", match=str(attacke_file(()))))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_attacke_in_a_fight_with_cards_selected(snap_compare: Any, size: tuple[int, int]) -> None:
+    path = attacke_file(("R:5 ?G3", "3 4", "7 7"))
+    app = ParlourApp(Start("resume", match=str(path)))
+    assert snap_compare(app, press=["2", "7"], terminal_size=size)
