@@ -56,3 +56,30 @@ def test_attacke_in_a_fight_with_cards_selected(snap_compare: Any, size: tuple[i
     path = attacke_file(("R:5 ?G3", "3 4", "7 7"))
     app = ParlourApp(Start("resume", match=str(path)))
     assert snap_compare(app, press=["2", "7"], terminal_size=size)
+
+
+def englishman_file(plays: tuple[str, ...]) -> Path:
+    """Ann as Jack and Ben as the Giant, both people (nothing is hidden: no handoff), the
+    test's deal, then `plays` in notation."""
+    from core.games.englishman import Englishman
+    from tests.tui.test_englishman_screen import DEAL
+
+    rules = Englishman()
+    with create_match(rules, (Seat("Ann"), Seat("Ben")), {}) as opened:
+        opened.submit(DEAL)
+        for play in plays:
+            opened.submit(rules.parse(opened.match.state, play))
+        return opened.path
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_englishman_at_the_first_turn(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = ParlourApp(Start("resume", match=str(englishman_file(()))))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_englishman_with_a_beanstalk_growing(snap_compare: Any, size: tuple[int, int]) -> None:
+    plays = ("w-", "1f>s", "1f>s", "1f>s", "1>2,3>4", "2f>s", "1f>s")
+    app = ParlourApp(Start("resume", match=str(englishman_file(plays))))
+    assert snap_compare(app, press=["3"], terminal_size=size)

@@ -52,8 +52,12 @@ class Board(Widget):
     def place_at(self, x: int, y: int) -> Place | None:
         """The place under board column `x`, line `y`: a cell or label, else the row."""
         lay = self.layout_at()
-        for place, (px, py, pw) in lay.cells.items():
-            if py == y and px <= x < px + pw:
+        here = [(place, px, pw) for place, (px, py, pw) in lay.cells.items() if py == y]
+        for place, px, pw in here:  # inside a tile first: two tiles share an edge
+            if px < x < px + pw - 1:
+                return place
+        for place, px, pw in here:
+            if px <= x < px + pw:
                 return place
         if y in lay.rows:
             return ("row", lay.rows[y], 0)

@@ -126,10 +126,12 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         return self.picker.draft
 
     def offset_of(self, place: Place) -> Offset:
-        """Where `place` lies, relative to this widget's top left corner (for clicks)."""
-        x, y, _ = self.board.layout_at().cells[place]
+        """Where `place` lies, relative to this widget's top left corner (for clicks): the
+        first column inside it, since a card tile shares its left edge with its neighbour."""
+        x, y, width = self.board.layout_at().cells[place]
         region = self.board.region
-        return Offset(region.x - self.region.x + x, region.y - self.region.y + y)
+        inside = x + 1 if width > 2 else x
+        return Offset(region.x - self.region.x + inside, region.y - self.region.y + y)
 
     def row_offset(self, castle: int) -> Offset:
         lay = self.board.layout_at()
