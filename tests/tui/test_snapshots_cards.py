@@ -8,6 +8,7 @@ accepting new baselines (`pytest --snapshot-update`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,19 +46,6 @@ def attacke_file(plays: tuple[str, ...]) -> Path:
         return opened.path
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_attacke_at_the_first_turn(snap_compare: Any, size: tuple[int, int]) -> None:
-    app = ParlourApp(Start("resume", match=str(attacke_file(()))))
-    assert snap_compare(app, terminal_size=size)
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_attacke_in_a_fight_with_cards_selected(snap_compare: Any, size: tuple[int, int]) -> None:
-    path = attacke_file(("R:5 ?G3", "3 4", "7 7"))
-    app = ParlourApp(Start("resume", match=str(path)))
-    assert snap_compare(app, press=["2", "7"], terminal_size=size)
-
-
 def englishman_file(plays: tuple[str, ...]) -> Path:
     """Ann as Jack and Ben as the Giant, both people (nothing is hidden: no handoff), the
     test's deal, then `plays` in notation."""
@@ -72,14 +60,26 @@ def englishman_file(plays: tuple[str, ...]) -> Path:
         return opened.path
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_englishman_at_the_first_turn(snap_compare: Any, size: tuple[int, int]) -> None:
-    app = ParlourApp(Start("resume", match=str(englishman_file(()))))
-    assert snap_compare(app, terminal_size=size)
+SCENES: dict[str, tuple[Callable[[], Path], list[str]]] = {
+    "attacke-first-turn": (lambda: attacke_file(()), []),
+    "attacke-fight-with-cards-selected": (
+        lambda: attacke_file(("R:5 ?G3", "3 4", "7 7")),
+        ["2", "7"],
+    ),
+    "englishman-first-turn": (lambda: englishman_file(()), []),
+    "englishman-beanstalk-growing": (
+        lambda: englishman_file(("w-", "1f>s", "1f>s", "1f>s", "1>2,3>4", "2f>s", "1f>s")),
+        ["3"],
+    ),
+}
+"""Each scene: the match file to resume and the keys pressed before the screenshot."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_englishman_with_a_beanstalk_growing(snap_compare: Any, size: tuple[int, int]) -> None:
-    plays = ("w-", "1f>s", "1f>s", "1f>s", "1>2,3>4", "2f>s", "1f>s")
-    app = ParlourApp(Start("resume", match=str(englishman_file(plays))))
-    assert snap_compare(app, press=["3"], terminal_size=size)
+@pytest.mark.parametrize("scene", SCENES)
+def test_the_card_games_draw_their_cards_as_cards(
+    snap_compare: Any, scene: str, size: tuple[int, int]
+) -> None:
+    match, press = SCENES[scene]
+    app = ParlourApp(Start("resume", match=str(match())))
+    assert snap_compare(app, press=press, terminal_size=size)

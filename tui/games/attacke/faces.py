@@ -78,15 +78,7 @@ class Canvas:
                 row[x + i] = (char, style)
 
     def content(self) -> Content:
-        lines: list[Content] = []
-        for row in self.cells:
-            runs: list[tuple[str, str]] = []
-            for char, style in row:
-                if runs and runs[-1][1] == style:
-                    runs[-1] = (runs[-1][0] + char, style)
-                else:
-                    runs.append((char, style))
-            lines.append(Content.assemble(*runs).rstrip())
+        lines = [Content.assemble(*row).rstrip() for row in self.cells]
         return Content("\n").join(lines)
 
 
