@@ -386,3 +386,26 @@ def test_the_beanstalk_key_stands_apart_from_its_label_and_the_stalk_shows_its_s
     line = layout(state, 78).lines[5].plain
     assert line.startswith(" Beanstalk 1/3 (s) │1│·┆·┆·┆·┆·┆ next >1")
     assert "s Beanstalk" not in line
+
+
+async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_take_clicks() -> (
+    None
+):
+    app = new_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.pause()
+        board = table_of(screen).board
+        assert board.tall
+        x, y, _ = board.layout_at().cells[("castle", 1, 0)]
+        lines = [line.plain for line in board.layout_at().lines]
+        assert lines[y - 1][x : x + 4] == "╭─┬─" and lines[y + 1][x : x + 4] == "╰─┴─"
+        for row in (y - 1, y, y + 1):
+            assert board.place_at(x + 1, row) == ("castle", 1, 0)
+        log = screen.query_one(MoveLog)
+        assert table_of(screen).region.bottom <= log.region.y
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.pause()
+        assert not table_of(screen).board.tall  # no room: one row a castle

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from textual.content import Content
 
@@ -62,6 +63,17 @@ class Marks:
     stalk: str = " "
 
 
+class Tile(NamedTuple):
+    """A card tile as drawn on a line: where, its kind (for the edges) and its style."""
+
+    x: int
+    y: int
+    width: int
+    kind: str
+    style: str
+    hidden: bool
+
+
 @dataclass
 class Layout:
     lines: list[Content]
@@ -71,6 +83,9 @@ class Layout:
     """Line -> the castle it shows."""
     stalk_lines: range
     """The lines of Jack's beanstalks (and the discards, when they fit beside them)."""
+    tiles: list[Tile] = field(default_factory=list)
+    middle: dict[int, int] = field(default_factory=dict)
+    """Line -> the line with the names of the tiles it belongs to (tiles drawn tall)."""
 
 
 class _Writer:
@@ -81,6 +96,7 @@ class _Writer:
         self.lines: list[list[tuple[str, str]]] = [[]]
         self.x = 0
         self.cells: dict[Place, tuple[int, int, int]] = {}
+        self.tiles: list[Tile] = []
 
     @property
     def y(self) -> int:
@@ -132,6 +148,7 @@ def _tiles(
         w.put(" " if hidden else EDGE[KIND[card]], style.replace(LEGAL, "").strip())
         w.put(" " * len(card) if hidden else card, style)
         w.cells[place] = (x, w.y, len(card) + 2)
+        w.tiles.append(Tile(x, w.y, len(card) + 2, KIND[card], style, hidden))
         previous = (card, place)
     _close(w, previous, marks)
 
@@ -185,7 +202,7 @@ def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> La
     _stalk_line(w, state, marks)
     last = w.y
     _discard_line(w, state, marks)
-    return Layout(w.contents(), w.cells, rows, range(first, last + 1))
+    return Layout(w.contents(), w.cells, rows, range(first, last + 1), w.tiles)
 
 
 def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
