@@ -81,3 +81,18 @@ async def test_the_hint_offers_face_down_only_while_it_is_unused() -> None:
     app = HandApp(used)
     async with app.run_test(size=(100, 20)):
         assert "f face down" not in hint_for(used)
+
+
+async def test_a_click_picks_the_card_face_drawn_under_the_pointer() -> None:
+    app = HandApp(ben_in_a_red_fight())
+    async with app.run_test(size=(100, 20)) as pilot:
+        hand = app.query_one(AttackeHand)
+        # R3 R4 overlap by a border, a gap, then B2 B7, a gap, then the 10-shield.
+        for column, card in ((1, "R3"), (6, "R4"), (12, "B2"), (21, "10S")):
+            await pilot.click("#at-cards", offset=(column, 3))
+            assert hand.hand[hand.draft.cursor] == card
+        assert sorted(hand.hand[i] for i in hand.draft.marks) == ["10S", "B2", "R3", "R4"]
+        await pilot.click("#at-cards", offset=(19, 3))  # the gap between two colours
+        assert len(hand.draft.marks) == 4
+        await pilot.click("#at-cards", offset=(1, 0))  # R3 stands a row higher once selected
+        assert "R3" not in [hand.hand[i] for i in hand.draft.marks]

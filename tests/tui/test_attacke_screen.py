@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from textual.geometry import Offset
 from textual.pilot import Pilot
 
 from core.games.attacke import Attacke
@@ -18,7 +17,7 @@ from replays.store import OpenMatch, create_match
 from tests.tui.test_handoff import screen_text
 from tui.app import ParlourApp
 from tui.games.attacke import chapters, prompt, score
-from tui.games.attacke.contest import LAID_X, AttackeTable, FlyingLabel
+from tui.games.attacke.contest import AttackeTable, FlyingLabel
 from tui.games.attacke.hand import AttackeHand
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
@@ -142,8 +141,8 @@ async def test_a_hot_seat_contest_by_keys_and_clicks() -> None:
         await keys(pilot, "enter")  # Cleo, by the mouse: both red 7s, then Play
         assert screen.viewer == 2
         cards = screen.query_one("#at-cards")
-        await pilot.click(cards, offset=(3, 0))
-        await pilot.click(cards, offset=(3 + 6, 0))
+        await pilot.click(cards, offset=(2, 2))  # the faces of the red 7s, side by side
+        await pilot.click(cards, offset=(2 + 4, 2))
         await pilot.pause()
         assert "14" in str(screen.query_one("#at-sum").render())
         await pilot.click("#at-play")
@@ -189,7 +188,7 @@ async def test_face_down_cards_count_one_and_show_as_question_marks() -> None:
         assert plays(screen) == ["R:5 ?G3"]
         await keys(pilot, "enter")
         table = table_text(screen)
-        assert "R5 +1?" in table and "G3" not in table and "=  6" in table
+        assert "│R5 │░?░│" in table and "G3" not in table and "=6" in table
 
 
 async def test_five_seats_fit_80_by_24() -> None:
@@ -207,8 +206,9 @@ async def test_five_seats_fit_80_by_24() -> None:
         for name in NAMES:
             assert name in shot
         assert "to beat 5" in shot and "pile" in shot
-        for line in table.query(".at-seat"):
-            assert line.region.width >= line.render().cell_length  # type: ignore[union-attr]
+        for panel in table.query(".at-seat"):
+            lines = str(panel.render()).splitlines()
+            assert len(lines) == 5 and max(map(len, lines)) <= panel.content_region.width
         assert "⏎ Play" in shot and "p Pass" in shot
 
 
@@ -221,8 +221,9 @@ async def test_laid_cards_fly_to_the_table_with_animations_on() -> None:
         await pilot.wait_for_scheduled_animations()
         await pilot.pause(0.3)
         fly = screen.query_one(FlyingLabel)
-        assert fly.flights == [("R5", Offset(LAID_X, 0))]  # from below to Ann's row
-        assert not fly.display and fly.offset == Offset(LAID_X, 0)
+        ann = screen.query_one(AttackeTable).laid_at(0)
+        assert fly.flights == [("R5", ann)]  # from below to Ann's laid cards
+        assert not fly.display and fly.offset == ann
         assert isinstance(app.screen, HandoffScreen)
 
 

@@ -244,7 +244,7 @@ async def test_a_travelling_card_lands() -> None:
         assert screen.match.state.castles[2][:2] == ("1", "1")
         assert plays(screen) == ["w-", "1f>3"]
         await keys(pilot, "2", "s", "enter")  # a press waits for the flight, which lands
-        assert not table.flying and "[1]" in table.board.layout_at().lines[5].plain
+        assert not table.flying and "│1│" in table.board.layout_at().lines[5].plain
 
 
 def test_the_narrator_words() -> None:
@@ -330,9 +330,9 @@ async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -
         state = screen.match.state
         long = sum(state.castles[:4], ()) + state.castles[4][:8]
         table = table_of(screen)
-        table.show(
-            replace(state, castles=(long, (), (), (), state.castles[4][8:])), None, animate=False
-        )
+        castles = (long, (), (), (), state.castles[4][8:])
+        discards = tuple(str(value) for value in range(1, 10)) * 2  # a second line of them
+        table.show(replace(state, castles=castles, discards=discards), None, animate=False)
         table.tell("✗ " + "a long reason that takes two lines of the hint " * 2)
         await pilot.pause()
         await pilot.pause()
@@ -340,7 +340,7 @@ async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -
         log = screen.query_one(MoveLog)
         assert table.region.bottom <= log.region.y and log.region.bottom <= 23
         text = screen_text(app)
-        assert "5F▸" in text and "starved:" in text and "Goose][Harp]◂B" in text
+        assert "5F▸" in text and "starved:" in text and "Goose┃Harp┃◂B" in text
 
 
 def test_the_giant_s_two_single_moves_fly_as_two_legs_one_after_the_other() -> None:
@@ -369,3 +369,43 @@ def test_a_treasure_that_completes_a_beanstalk_lands_at_its_end() -> None:
     assert plan.cards == ("Gold",) and after.completed[0][-1] == "Gold"
     assert plan.target == ("stalk", 0, 6) and plan.landing == {("stalk", 0, 6)}
     assert plan.target in layout(after, 78).cells
+
+
+def test_castles_are_card_tiles_whose_edge_tells_the_kind() -> None:
+    dealt = RULES.apply(EnglishmanState(), DEAL)
+    lines = [line.plain for line in layout(dealt, 78).lines]
+    assert lines[0].endswith("F▸│1│2│3│4│5│6│7│8│9│║Fee║◂B")  # beans share their edges
+    assert "║Fee║┃Gold┃║Fi║┃Goose┃" in lines[4]  # the Giant's words stand apart
+    assert "[" not in "".join(lines)
+
+
+def test_the_beanstalk_key_stands_apart_from_its_label_and_the_stalk_shows_its_slots() -> None:
+    dealt = RULES.apply(EnglishmanState(), DEAL)
+    state = RULES.apply(dealt, RULES.parse(dealt, "w-"))
+    state = RULES.apply(state, RULES.parse(state, "1f>s"))
+    line = layout(state, 78).lines[5].plain
+    assert line.startswith(" Beanstalk 1/3 (s) │1│·┆·┆·┆·┆·┆ next >1")
+    assert "s Beanstalk" not in line
+
+
+async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_take_clicks() -> (
+    None
+):
+    app = new_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.pause()
+        board = table_of(screen).board
+        assert board.tall
+        x, y, _ = board.layout_at().cells[("castle", 1, 0)]
+        lines = [line.plain for line in board.layout_at().lines]
+        assert lines[y - 1][x : x + 4] == "╭─┬─" and lines[y + 1][x : x + 4] == "╰─┴─"
+        for row in (y - 1, y, y + 1):
+            assert board.place_at(x + 1, row) == ("castle", 1, 0)
+        log = screen.query_one(MoveLog)
+        assert table_of(screen).region.bottom <= log.region.y
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await pilot.pause()
+        assert not table_of(screen).board.tall  # no room: one row a castle

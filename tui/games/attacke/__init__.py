@@ -82,19 +82,22 @@ def chapters(view: AttackeView, names: Sequence[str]) -> list[ChapterEnd]:
 HELP = """\
 ## Attacke
 
-Each row of the table is a player: `▶` marks whose turn it is, then the name, the chips
-owned (`[R]` red, `[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand
-(`✋5`), the cards laid in this contest (`+2?` = two face down, each worth 1) and the running
-total (`high` = the total to beat). The last line gives the contest colour, the total to beat
-and the pile and discard counts. Nobody's hand is ever on the table.
+The table has a panel per player: `▶` marks whose turn it is, then the name and running
+total (`▲` = the total to beat, `★ won` = the contest just won), the chips owned (`[R]` red,
+`[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand as backs and a count
+(`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back is face down, worth 1).
+The last line gives the contest colour, the total to beat and the pile and discard counts.
+Nobody's hand is ever on the table.
 
-Your hand is below, one row per colour and the shields (`7S`, `10S`) on their own row.
+Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
+value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher
+with `+` (face up) or `?` (face down) under it; the cursor card has a heavy border.
 
 | Key | Does |
 |---|---|
-| `←` `→` `↑` `↓`, click | move over your cards (a click also selects) |
+| `←` `→` card, `↑` `↓` colour, click | move over your cards (a click also selects) |
 | `Space` | select the card (`+`) or unselect it |
-| `2` `3` `4` `5` `7`, `0` | select a card of that value in the row (`0`: the 10-shield) |
+| `2` `3` `4` `5` `7`, `0` | select a card of that value: the contest colour, then shields |
 | `f` | variant: lay the card face down (`?`, counts 1; once per contest) |
 | `Enter`, click **Play** | play the selected cards (an opening asks the colour if need be) |
 | `p` then `y` / `n` | pass, then draw a card or not (just `p` when no card is left to draw) |

@@ -1,9 +1,10 @@
-"""The viewer's cards as rows: one per colour held, sorted by value, the shields last.
+"""The viewer's hand as card faces: one fan per colour held (by value), the shields last.
 
-Each card takes a cell: the cursor (▸, and reverse video), a mark (`+` face up, `?` face
-down, and an underline) and its code in its colour. In a fight, knights of another colour are
-dimmed unless marked, since they can only go face down. A click picks the card under the
-pointer.
+A card selected to play stands one row higher than the others, with `+` (face up) or `?`
+(face down) in its bottom border; the cursor card has a heavy border and is drawn on top. In a
+fight, knights of another colour are dimmed unless selected, since they can only go face down.
+The fans wrap onto another band of faces when the panel is too narrow. A click picks the card
+drawn under the pointer.
 """
 
 from __future__ import annotations
@@ -12,54 +13,46 @@ from collections.abc import Sequence
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 
 from core.games.attacke.deck import colour_of, is_knight
 from core.games.attacke.view import AttackeView
-from tui.games.attacke.deck import COLOUR_STYLE, SHIELD_STYLE, card_content
 from tui.games.attacke.draft import Draft, groups
+from tui.games.attacke.faces import FACE, Canvas, Face, draw_face
 
-LABEL = 2
-"""Columns of a row's label ("R ")."""
-CELL = 6
-"""Columns per card: the cursor (▸), a mark (+ face up, ? face down), the code, a space."""
+BAND = 5
+"""Rows per band of faces: a face is 4 tall and a selected one stands a row higher."""
+GAP = 1
+"""Columns between the fans of two colours."""
 
 
-def card_rows(view: AttackeView, hand: Sequence[str], draft: Draft, *, live: bool) -> Content:
-    """The hand drawn row by row; the cursor shows only while the seat is `live` (to decide)."""
-    if not hand:
-        return Content.styled("No cards in hand.", "dim")
-    contest = view.colour if view.phase == "fight" else None
-    lines: list[Content] = []
-    for key, indices in groups(hand):
-        style = COLOUR_STYLE.get(key, SHIELD_STYLE)
-        parts: list[Content | str] = [Content.styled(f"{key:<{LABEL}}", style)]
+def placed(hand: Sequence[str], width: int) -> list[tuple[int, int, int]]:
+    """(hand index, x, band) of each card: fans of one colour overlapping by a border, a gap
+    between colours, a new band when the next face would not fit in `width`."""
+    spots: list[tuple[int, int, int]] = []
+    x, band = 0, 0
+    for _, indices in groups(hand):
+        if spots:
+            x += 1 + GAP  # the last face's right border, then the gap
         for i in indices:
-            card = hand[i]
-            mark = draft.marks.get(i)
-            sign = "+" if mark == "up" else "?" if mark == "down" else " "
-            face = card_content(card)
-            if contest and is_knight(card) and colour_of(card) != contest and not mark:
-                face = Content.styled(card, "dim")
-            here = i == draft.cursor and live
-            cell = Content.assemble(
-                Content.styled("▸" if here else " ", "bold $accent"),
-                Content.styled(sign, "bold"),
-                face.pad_right(3 - len(card)),
-                " ",
-            )
-            if here:
-                cell = cell.stylize("reverse", 1, 5)
-            elif mark:
-                cell = cell.stylize("underline", 1, 5)
-            parts.append(cell)
-        lines.append(Content.assemble(*parts))
-    return Content("\n").join(lines)
+            if x + FACE > width and x > 0:
+                x, band = 0, band + 1
+            spots.append((i, x, band))
+            x += FACE - 1
+    return spots
 
 
-class HandCards(Static):
-    """The card rows; a click picks the card under the pointer."""
+class HandCards(Widget):
+    """The hand's faces; a click picks the card under the pointer."""
+
+    DEFAULT_CSS = """
+    HandCards {
+        height: auto;
+        width: 100%;
+    }
+    """
 
     class Clicked(Message):
         def __init__(self, index: int) -> None:
@@ -68,21 +61,55 @@ class HandCards(Static):
 
     def __init__(self) -> None:
         super().__init__(id="at-cards", classes="at-cards")
-        self.rows: list[tuple[str, list[int]]] = []
+        self._view: AttackeView | None = None
+        self._hand: tuple[str, ...] = ()
+        self._draft = Draft()
+        self._live = False
+        self.hits: list[tuple[int, Region]] = []
+        """(hand index, region) of each face as drawn, topmost last: what a click hits."""
 
     def draw(
         self, view: AttackeView | None, hand: Sequence[str], draft: Draft, *, live: bool
     ) -> None:
-        """Show `hand` (nothing without a view) and remember its rows for clicks."""
-        self.rows = groups(hand) if view is not None else []
-        self.update(card_rows(view, hand, draft, live=live) if view is not None else Content(""))
+        """Show `hand` (nothing without a view); the cursor shows only while `live`."""
+        self._view, self._hand, self._draft, self._live = view, tuple(hand), draft, live
+        self.refresh(layout=True)
+
+    def faces(self, width: int) -> Content:
+        """The hand drawn into `width` columns (and the regions clicks will hit)."""
+        view, hand, draft = self._view, self._hand, self._draft
+        self.hits = []
+        if view is None:
+            return Content("")
+        if not hand:
+            return Content.styled("No cards in hand.", "dim")
+        contest = view.colour if view.phase == "fight" else None
+        spots = placed(hand, max(width, FACE))
+        bands = 1 + max(band for _, _, band in spots)
+        canvas = Canvas(max(width, FACE), bands * BAND)
+        cursor = draft.cursor if self._live else None
+        order = sorted(spots, key=lambda spot: spot[0] == cursor)  # the cursor on top
+        for i, x, band in order:
+            card, mark = hand[i], draft.marks.get(i)
+            face = Face(
+                card,
+                cursor=i == cursor,
+                mark="+" if mark == "up" else "?" if mark == "down" else "",
+                dim=bool(contest and is_knight(card) and colour_of(card) != contest and not mark),
+            )
+            top = band * BAND + (0 if mark else 1)
+            self.hits.append((i, draw_face(canvas, face, x, top, tall=True)))
+        return canvas.content()
+
+    def render(self) -> Content:
+        return self.faces(self.size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.faces(width).plain.split("\n"))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        row, column = event.y, event.x - LABEL
-        if not 0 <= row < len(self.rows) or column < 0:
-            return
-        cell = column // CELL
-        indices = self.rows[row][1]
-        if cell < len(indices):
-            self.post_message(self.Clicked(indices[cell]))
+        for index, region in reversed(self.hits):
+            if region.contains(event.x, event.y):
+                self.post_message(self.Clicked(index))
+                return

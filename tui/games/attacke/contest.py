@@ -1,13 +1,15 @@
-"""The contest table: every seat, its chips, hand size, laid cards and running total.
+"""The contest table: a panel per seat, side by side, with its chips, hand size, the cards it
+laid this contest (as small faces) and its running total.
 
-Everything here is public. Hands show only as counts; cards laid face down show only as `?`
-(how many), for their owner too, because the table is what the whole room may read. The line
-under the seats gives the contest colour, the total to beat and the pile and discard counts.
+Everything here is public. Hands show only as card backs and a count; cards laid face down
+show only as backs (`?`), for their owner too, because the table is what the whole room may
+read. The line under the seats gives the contest colour, the total to beat and the pile and
+discard counts.
 
-Motion: when a seat lays cards they fly in as a small label from the bottom of the table to
-that seat's laid cards; a chip that changes hands flies from its old place (the supply line
-or the previous owner) to its new owner. Both are offset animations of one overlay label,
-skipped (the table simply shows the end) when the app's animations are off.
+Motion: when a seat lays cards their faces fly from the bottom of the table (the viewer's
+own) or from the seat's name to its laid cards; a chip that changes hands flies from its old
+place (the supply line or the previous owner) to its new owner. Both are offset animations of
+one overlay, skipped (the table simply shows the end) when the app's animations are off.
 """
 
 from __future__ import annotations
@@ -16,44 +18,55 @@ from collections import Counter
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Offset
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.games.attacke.actions import AttackeAction
-from core.games.attacke.deck import COLOUR_NAMES, COLOURS, ordered
+from core.games.attacke.deck import COLOUR_NAMES, ordered
 from core.games.attacke.view import AttackeView
-from tui.games.attacke.deck import COLOUR_STYLE, card_content, chip_content, chips_content
+from tui.games.attacke.deck import COLOUR_STYLE, chip_content, chips_content
+from tui.games.attacke.faces import BACK, FACE, Canvas, Face, fan, fan_width
 from tui.widgets.table import TableWidget, Turn
 
-NAME_WIDTH = 12
-CHIPS_X = 2 + NAME_WIDTH + 1
-"""Column where a seat's chips start (after the turn marker and the name)."""
-CHIPS_WIDTH = 3 * len(COLOURS) + 1
-HAND_X = CHIPS_X + CHIPS_WIDTH
-HAND_WIDTH = 7
-LAID_X = HAND_X + HAND_WIDTH
-LAID_WIDTH = 22
 FLIGHT = 0.45
 """Seconds a flying card or chip takes."""
+LAID_ROW = 2
+"""The row of a seat's panel where its laid cards start (under its name and its chips)."""
+SEAT_HEIGHT = LAID_ROW + 3
 
 
-def laid_content(cards: Sequence[str], hidden: int, width: int = LAID_WIDTH) -> Content:
-    """The face-up cards and a `+n?` for those face down, keeping the latest when too long."""
-    words = list(cards)
-    tail = f"{' ' if words else ''}+{hidden}?" if hidden else ""
-    dropped = False
-    while words and len(" ".join(words)) + len(tail) + (2 if dropped else 0) > width:
-        words.pop(0)
-        dropped = True
-    parts: list[Content | str] = ["… "] if dropped else []
-    for i, card in enumerate(words):
-        if i:
-            parts.append(" ")
-        parts.append(card_content(card))
-    if hidden:
-        parts.append(Content.styled(tail, "bold"))
-    return Content.assemble(*parts)
+def backs(count: int) -> Content:
+    """A hand's size as card backs ("▮▮▮▮ 4"), or just the count when it is long."""
+    if not count:
+        return Content.styled("no cards", "dim")
+    return Content.assemble(("▮" * min(count, 5), "dim"), f" {count}")
+
+
+def laid_faces(cards: Sequence[str], hidden: int, width: int) -> tuple[list[Face], int, int]:
+    """The laid cards (face-down ones as backs, last) as faces fitting `width`: overlapping by
+    a border, by two when short of room, and dropping the oldest only when even that is too
+    wide. Returns the faces, the stride and how many were dropped."""
+    faces = [Face(card) for card in cards] + [Face(BACK)] * hidden
+    for stride in (FACE - 1, FACE - 2):
+        if fan_width(len(faces), stride) <= width:
+            return faces, stride, 0
+    keep = max(1, (width - 3 - FACE) // (FACE - 2) + 1)
+    return faces[-keep:], FACE - 2, len(faces) - keep
+
+
+def laid_canvas(cards: Sequence[str], hidden: int, width: int) -> Canvas:
+    """A seat's laid cards drawn as a fan of small faces, `+n` first for any left out."""
+    faces, stride, dropped = laid_faces(cards, hidden, width)
+    canvas = Canvas(width, 3)
+    x = 0
+    if dropped:
+        canvas.put(0, 1, f"+{dropped}", "dim")
+        x = len(f"+{dropped}") + 1
+    fan(canvas, faces, x, 0, stride)
+    return canvas
 
 
 def short_name(name: str, width: int) -> str:
@@ -72,18 +85,18 @@ def pad(content: Content, width: int) -> Content:
 
 
 class FlyingLabel(Static):
-    """The one overlay that carries cards or a chip across the table."""
+    """The one overlay that carries cards (as faces) or a chip across the table."""
 
     def __init__(self) -> None:
         super().__init__(id="at-fly", classes="at-fly")
         self.display = False
         self.flights: list[tuple[str, Offset]] = []
-        """What has flown where (text, landing place): the record tests read."""
+        """What has flown where (card codes or chip, landing place): the record tests read."""
 
-    def fly(self, text: Content, start: Offset, end: Offset) -> None:
-        self.flights.append((text.plain, end))
-        self.update(text)
-        self.styles.width = max(1, text.cell_length)
+    def fly(self, what: str, art: Content, start: Offset, end: Offset) -> None:
+        self.flights.append((what, end))
+        self.update(art)
+        self.styles.width = max(1, max(len(line) for line in art.plain.split("\n")))
         self.display = True
         self.offset = start
         self.animate("offset", end, duration=FLIGHT, easing="out_cubic", on_complete=self._landed)
@@ -92,8 +105,78 @@ class FlyingLabel(Static):
         self.display = False
 
 
+class SeatPanel(Widget):
+    """One seat: turn marker, name and total; chips and hand size; the cards laid this contest."""
+
+    DEFAULT_CSS = """
+    SeatPanel {
+        width: 1fr;
+        height: 5;
+        padding: 0 1;
+    }
+
+    SeatPanel.-turn {
+        background: $accent 20%;
+    }
+
+    SeatPanel.-fresh {
+        background: $warning 25%;
+    }
+    """
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(id=f"at-seat-{seat}", classes="at-seat")
+        self.seat, self.seat_name = seat, name
+        self.view: AttackeView | None = None
+
+    def show(self, view: AttackeView) -> None:
+        self.view = view
+        self.set_class(view.to_move == self.seat, "-turn")
+        self.refresh()
+
+    def render(self) -> Content:
+        return self.block(self.size.width) if self.view is not None else Content("")
+
+    def block(self, width: int) -> Content:
+        """The panel's five rows drawn into `width` columns."""
+        view, seat = self.view, self.seat
+        assert view is not None
+        width = max(width, FACE)
+        turn = view.to_move == seat
+        total, cards, hidden = self.standing(view)
+        head = Content.assemble(
+            Content.styled("▶ ", "bold $accent") if turn else "  ",
+            Content.styled(short_name(self.seat_name, width), "bold"),
+        )
+        room = width - total.cell_length - 1
+        rows = [
+            Content.assemble(pad(head, room), " ", total) if total else pad(head, width),
+            Content.assemble(chips_content(view.chips[seat]), "  ", backs(view.hand_sizes[seat])),
+        ]
+        if view.passed[seat]:
+            rows += [Content(""), Content.styled("passed", "dim italic"), Content("")]
+        else:
+            rows += laid_canvas(cards, hidden, width).content().split("\n", allow_blank=True)
+        return Content("\n").join(pad(row, width) for row in rows)
+
+    def standing(self, view: AttackeView) -> tuple[Content, Sequence[str], int]:
+        """The total as shown (with ▲ for the total to beat, ★ for a won contest), and the
+        face-up cards and face-down count to lay out."""
+        seat, result = self.seat, view.last_result
+        if view.passed[seat]:
+            return Content.styled("out", "dim"), (), 0
+        if view.colour is None and result is not None and result.winner == seat:
+            return Content.styled(f"={result.total} ★ won", "bold"), result.laid, result.hidden
+        if view.colour is None:
+            return Content(""), (), 0
+        total = view.totals[seat]
+        high = total > 0 and total == view.to_beat
+        words = Content.styled(f"={total}" + (" ▲" if high else ""), "bold" if high else "")
+        return words, view.laid[seat], view.hidden_counts[seat]
+
+
 class AttackeTable(TableWidget[AttackeView, AttackeAction]):
-    """One line per seat, then the contest line; nobody's hand is shown."""
+    """A panel per seat side by side, then the contest line; nobody's hand is shown."""
 
     DEFAULT_CSS = """
     AttackeTable {
@@ -106,17 +189,9 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         layers: base fly;
     }
 
-    AttackeTable .at-seat {
-        height: 1;
+    AttackeTable .at-seats {
+        height: 5;
         width: 100%;
-    }
-
-    AttackeTable .at-seat.-turn {
-        background: $accent 20%;
-    }
-
-    AttackeTable .at-seat.-fresh {
-        background: $warning 25%;
     }
 
     AttackeTable .at-info {
@@ -128,7 +203,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
     AttackeTable .at-fly {
         layer: fly;
         position: absolute;
-        height: 1;
+        height: auto;
         background: $warning 40%;
         text-style: bold;
     }
@@ -140,39 +215,23 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         self._view: AttackeView | None = None
 
     def compose(self) -> ComposeResult:
-        for seat in range(len(self.names)):
-            yield Static(id=f"at-seat-{seat}", classes="at-seat")
+        with Horizontal(classes="at-seats"):
+            for seat, name in enumerate(self.names):
+                yield SeatPanel(seat, name)
         yield Static(id="at-info", classes="at-info")
         yield FlyingLabel()
 
-    # -- lines ---------------------------------------------------------------------------------
-    def seat_line(self, view: AttackeView, seat: int) -> Content:
-        """Turn marker, name, chips, hand size, laid cards, total and whether still in."""
-        turn = view.to_move == seat
-        marker = Content.styled("▶ ", "bold $accent") if turn else Content("  ")
-        name = pad(Content.styled(short_name(self.names[seat], NAME_WIDTH), "bold"), NAME_WIDTH)
-        chips = pad(chips_content(view.chips[seat]), CHIPS_WIDTH)
-        size = view.hand_sizes[seat]
-        hand = pad(Content.styled(f"✋{size}", "" if size else "dim"), HAND_WIDTH)
-        result = view.last_result
-        if view.passed[seat]:
-            laid = pad(Content.styled("passed", "dim italic"), LAID_WIDTH)
-            tail = Content.styled("out", "dim")
-        elif view.colour is None and result is not None and result.winner == seat:
-            laid = pad(laid_content(result.laid, result.hidden), LAID_WIDTH)
-            chip = f" +[{result.chip}]" if result.chip else ""
-            tail = Content.styled(f"={result.total:>3} ★ won{chip}", "bold")
-        elif view.colour is None:
-            laid = pad(Content(""), LAID_WIDTH)
-            tail = Content("")
-        else:
-            laid = pad(laid_content(view.laid[seat], view.hidden_counts[seat]), LAID_WIDTH)
-            total = view.totals[seat]
-            best = total > 0 and total == view.to_beat
-            tail = Content.styled(
-                f"={total:>3}" + (" high" if best else ""), "bold" if best else ""
-            )
-        return Content.assemble(marker, name, " ", chips, hand, laid, " ", tail)
+    def panel(self, seat: int) -> SeatPanel:
+        return self.query_one(f"#at-seat-{seat}", SeatPanel)
+
+    def laid_at(self, seat: int) -> Offset:
+        """Where a seat's laid cards are drawn, in the table's content coordinates."""
+        panel = self.panel(seat)
+        return Offset(panel.content_region.x - self.content_region.x, LAID_ROW)
+
+    def chips_at(self, seat: int) -> Offset:
+        panel = self.panel(seat)
+        return Offset(panel.content_region.x - self.content_region.x, 1)
 
     def info_line(self, view: AttackeView) -> Content:
         pile = Content.assemble(
@@ -216,9 +275,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         contest = f" · contest {number}" if view.first is not None else ""
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
-            line = self.query_one(f"#at-seat-{seat}", Static)
-            line.update(self.seat_line(view, seat))
-            line.set_class(view.to_move == seat, "-turn")
+            self.panel(seat).show(view)
         self.query_one("#at-info", Static).update(self.info_line(view))
         if animate and before is not None and self.app.animation_level != "none":
             self._motion(before, view)
@@ -230,7 +287,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
     def _motion(self, before: AttackeView, after: AttackeView) -> None:
         """Fly what moved between two views: newly laid cards first, else a chip."""
         fly = self.query_one(FlyingLabel)
-        bottom = Offset(LAID_X, len(self.names))
+        bottom = Offset(self.laid_at(0).x, SEAT_HEIGHT)
         same = (
             before.colour is not None
             and after.colour is not None
@@ -245,9 +302,11 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
                 new -= Counter(before.laid[seat])
                 hidden -= before.hidden_counts[seat]
             if new or hidden > 0:
-                text = laid_content(ordered(new.elements()), max(hidden, 0))
-                start = bottom if after.viewer == seat else Offset(2, seat)
-                fly.fly(text, start, Offset(LAID_X, seat))
+                cards = ordered(new.elements())
+                art = laid_canvas(cards, max(hidden, 0), self.panel(seat).content_region.width)
+                what = " ".join([*cards, *[BACK] * max(hidden, 0)])
+                start = bottom if after.viewer == seat else self.chips_at(seat)
+                fly.fly(what, art.content(), start, self.laid_at(seat))
                 self._flash(seat)
                 return
         for seat in range(len(self.names)):
@@ -261,18 +320,18 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
                     ),
                     None,
                 )
-                start = Offset(CHIPS_X, giver) if giver is not None else bottom
-                fly.fly(chip_content(gained[0]), start, Offset(CHIPS_X, seat))
+                start = self.chips_at(giver) if giver is not None else bottom
+                fly.fly(f"[{gained[0]}]", chip_content(gained[0]), start, self.chips_at(seat))
                 self._flash(seat)
                 return
         for seat in range(len(self.names)):
             lost = [c for c in before.chips[seat] if c not in after.chips[seat]]
             if lost:
-                fly.fly(chip_content(lost[0]), Offset(CHIPS_X, seat), bottom)
+                fly.fly(f"[{lost[0]}]", chip_content(lost[0]), self.chips_at(seat), bottom)
                 return
 
     def _flash(self, seat: int) -> None:
-        """Light up the row that just changed until the flight has landed."""
-        line = self.query_one(f"#at-seat-{seat}", Static)
-        line.add_class("-fresh")
-        self.set_timer(FLIGHT + 0.25, lambda: line.remove_class("-fresh"))
+        """Light up the seat that just changed until the flight has landed."""
+        panel = self.panel(seat)
+        panel.add_class("-fresh")
+        self.set_timer(FLIGHT + 0.25, lambda: panel.remove_class("-fresh"))

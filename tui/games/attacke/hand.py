@@ -1,13 +1,13 @@
 """Attacke's private panel: the viewer's hand, and the controls that compose one decision.
 
-The hand is drawn one row per colour (red, blue, green, yellow, purple), sorted by value, with
-the shields on a row of their own. The player moves a cursor over it (arrows or a click) and
+The hand is drawn as card faces, one fan per colour (red, blue, green, yellow, purple), sorted
+by value, the shields last. The player moves a cursor over it (arrows or a click) and
 selects cards (space, a click, or a value key in the cursor's row); with the face-down variant
 `f` marks a card face down (it counts 1). The line under the cards gives the play's value, the
 new total and whether it beats the total to beat, and the line below it says what Enter would
 do or why the rules refuse it (the screen's `Turn.check`). Passing asks whether to draw, an
 opening without an obvious colour asks for one, and a chip due back asks which. What the
-selection means is in `draft`, the card rows in `cards`, the keys in `keys`.
+selection means is in `draft`, the card faces in `cards`, the keys in `keys`.
 """
 
 from __future__ import annotations
@@ -41,11 +41,6 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         width: 50;
         overflow-y: auto;  /* a very long hand scrolls rather than hiding the buttons */
         scrollbar-size-vertical: 1;
-    }
-
-    AttackeHand .at-cards {
-        height: auto;
-        width: 100%;
     }
 
     AttackeHand .at-sum {
@@ -124,9 +119,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
     def clear(self) -> None:
         self._view, self._turn, self.draft = None, None, Draft()
         self.border_title = "Hand hidden"
-        cards = self.query_one(HandCards)
-        cards.rows = []
-        cards.update("")
+        self.query_one(HandCards).draw(None, (), self.draft, live=False)
         self.query_one("#at-sum", Static).update("")
         self._hint(Content(""))
         self.query_one(".at-buttons").display = False

@@ -25,9 +25,11 @@ HELP = """\
 ## The Blood of an Englishman
 
 Five castles lie open, one row each, from the **front** card (`F▸`) to the **back** card
-(`◂B`), numbered 1 to 5. Cards show their names: beanstalk cards `[1]`…`[9]` (green), giant
-cards `[Fee]` `[Fi]` `[Fo]` `[Fum]` (red), treasures `[Gold]` `[Goose]` `[Harp]` (yellow).
-Below: Jack's beanstalk (`s`), his finished ones (`✓`), the Giant's discards, and the
+(`◂B`), numbered 1 to 5. Each card is a tile with its name, its edge telling its kind:
+beanstalk cards `│1│`…`│9│` (green; side by side they share an edge, `│1│2│3│`), the Giant's
+words with a double edge `║Fee║` `║Fi║` `║Fo║` `║Fum║` (red), treasures with a heavy one
+`┃Gold┃` `┃Goose┃` `┃Harp┃` (yellow). Below: Jack's beanstalk (`s`), growing into its dotted
+slots (`·┆`), his finished ones (`✓`), the Giant's discards, and the
 Giant's three threats (`·` far, `▲` close, `✗` reached). A `»` in the first column marks where
 the next pick may go, `▸` where the picked card comes from; legal cards are underlined, the
 picked card is reversed. The line at the bottom says what to pick next, or why not.

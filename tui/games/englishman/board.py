@@ -1,5 +1,6 @@
-"""The board widget: the castles, beanstalks and discards drawn line by line (`layout`), and the
-place under a click, handed to whoever picks (the table)."""
+"""The board widget: the castles, beanstalks and discards drawn line by line (`layout`), their
+tiles three rows tall when the table has the room (`tiles`), and the place under a click,
+handed to whoever picks (the table)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.widget import Widget
 
 from core.games.englishman import EnglishmanState
 from tui.games.englishman.layout import Layout, Marks, Place, layout
+from tui.games.englishman.tiles import tall
 
 
 class Board(Widget):
@@ -31,15 +33,30 @@ class Board(Widget):
         self._clicked = clicked
         self._layout: Layout | None = None
         self._width = 0
+        self.tall = False
+        """Whether the tiles are drawn three rows tall (the table decides, by its room)."""
 
     def draw(self, state: EnglishmanState, marks: Marks) -> None:
         self.state, self.marks, self._layout = state, marks, None
         self.refresh(layout=True)
 
+    def draw_tall(self, tall: bool) -> None:
+        if tall != self.tall:
+            self.tall, self._layout = tall, None
+            self.refresh(layout=True)
+
+    def layout_of(
+        self, state: EnglishmanState, marks: Marks | None = None, *, tall_tiles: bool | None = None
+    ) -> Layout:
+        """`state` laid out at this board's width, tiles as tall as the board draws them."""
+        flat = layout(state, self.size.width or 78, marks)
+        return tall(flat) if (self.tall if tall_tiles is None else tall_tiles) else flat
+
     def layout_at(self, width: int | None = None) -> Layout:
         width = self.size.width if width is None else width
         if self._layout is None or self._width != width:
-            self._layout = layout(self.state, width or 78, self.marks)
+            flat = layout(self.state, width or 78, self.marks)
+            self._layout = tall(flat) if self.tall else flat
             self._width = width
         return self._layout
 
@@ -52,8 +69,13 @@ class Board(Widget):
     def place_at(self, x: int, y: int) -> Place | None:
         """The place under board column `x`, line `y`: a cell or label, else the row."""
         lay = self.layout_at()
-        for place, (px, py, pw) in lay.cells.items():
-            if py == y and px <= x < px + pw:
+        y = lay.middle.get(y, y)
+        here = [(place, px, pw) for place, (px, py, pw) in lay.cells.items() if py == y]
+        for place, px, pw in here:  # inside a tile first: two tiles share an edge
+            if px < x < px + pw - 1:
+                return place
+        for place, px, pw in here:
+            if px <= x < px + pw:
                 return place
         if y in lay.rows:
             return ("row", lay.rows[y], 0)

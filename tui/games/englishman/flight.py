@@ -22,7 +22,7 @@ from core.games.englishman.cards import STALK_CARDS, VALUE, Card
 from core.games.englishman.castles import move_front
 from core.rules import IllegalAction
 from tui.games.englishman.board import Board
-from tui.games.englishman.layout import Marks, Place, card_content, layout
+from tui.games.englishman.layout import Marks, Place, card_content
 
 RULES = Englishman()
 FLIGHT = 0.4
@@ -151,9 +151,8 @@ class Flight:
             return
         plan = self.plans[0]
         board = self.board
-        width = board.size.width
-        before = layout(plan.before, width)
-        after = layout(plan.after, width)
+        before = board.layout_of(plan.before)
+        after = board.layout_of(plan.after)
         if plan.source not in before.cells or plan.target not in after.cells:
             self._landed(generation)
             return

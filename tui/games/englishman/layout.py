@@ -1,15 +1,19 @@
 """The board's lines: five castle rows, Jack's beanstalks and the Giant's discards.
 
-Every card is a cell with its name in it (`[7]`, `[Fee]`, `[Gold]`) and a colour by kind, so
-colour is never the only cue. A castle is one row from its front (`F▸`) to its back (`◂B`); a
-row too long for the width wraps under its first card. Rows and the beanstalk line carry a mark
+Every card is a tile with its name in it and an edge by kind (`│7│`, `║Fee║`, `┃Gold┃`) as
+well as a colour, so colour is never the only cue; tiles of one kind side by side share an
+edge, as fanned cards do. A castle is one row from its front (`F▸`) to its back (`◂B`); a row
+too long for the width wraps under its first card. Jack's beanstalk grows into a dotted slot
+for each card still to come. Rows and the beanstalk line carry a mark
 in the first column: `»` where the next pick may go, `▸` where the picked card comes from.
 `layout` keeps where each cell lies, so a click maps to a card and a moved card can travel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from textual.content import Content
 
@@ -32,8 +36,15 @@ PREFIX = 5
 """Columns before a castle's first card: mark, number, space, F▸."""
 
 
+EDGE: dict[str, str] = {"beanstalk": "│", "treasure": "┃", "giant": "║"}
+"""A card tile's edge by kind: the Giant's words stand apart with a double edge, treasures
+with a heavy one, so the kind never rests on colour alone. Tiles of one kind side by side
+share an edge, like cards fanned in a hand; tiles of two kinds each keep their own."""
+
+
 def cell_text(card: Card) -> str:
-    return f"[{card}]"
+    """A card alone as a tile, e.g. `║Fee║`."""
+    return f"{EDGE[KIND[card]]}{card}{EDGE[KIND[card]]}"
 
 
 def card_content(card: Card, extra: str = "") -> Content:
@@ -52,6 +63,17 @@ class Marks:
     stalk: str = " "
 
 
+class Tile(NamedTuple):
+    """A card tile as drawn on a line: where, its kind (for the edges) and its style."""
+
+    x: int
+    y: int
+    width: int
+    kind: str
+    style: str
+    hidden: bool
+
+
 @dataclass
 class Layout:
     lines: list[Content]
@@ -61,6 +83,9 @@ class Layout:
     """Line -> the castle it shows."""
     stalk_lines: range
     """The lines of Jack's beanstalks (and the discards, when they fit beside them)."""
+    tiles: list[Tile] = field(default_factory=list)
+    middle: dict[int, int] = field(default_factory=dict)
+    """Line -> the line with the names of the tiles it belongs to (tiles drawn tall)."""
 
 
 class _Writer:
@@ -71,6 +96,7 @@ class _Writer:
         self.lines: list[list[tuple[str, str]]] = [[]]
         self.x = 0
         self.cells: dict[Place, tuple[int, int, int]] = {}
+        self.tiles: list[Tile] = []
 
     @property
     def y(self) -> int:
@@ -95,19 +121,56 @@ class _Writer:
         return [Content.assemble(*line) for line in self.lines]
 
 
-def _cell(w: _Writer, card: Card, place: Place, marks: Marks, indent: int, reserve: int) -> None:
-    text = cell_text(card)
-    if not w.fits(len(text), reserve) and w.x > indent:
-        w.newline(indent)
-    if place in marks.hidden:
-        w.put(" " * len(text), "", place)
+def _tiles(
+    w: _Writer,
+    cards: Sequence[Card],
+    places: Sequence[Place],
+    marks: Marks,
+    indent: int,
+    reserve: int = 0,
+) -> None:
+    """Cards as a fan of tiles (`│1│2│3│║Fee║`), wrapping under the first one; each place
+    covers its name and both its edges."""
+    previous: tuple[Card, Place] | None = None
+    for i, (card, place) in enumerate(zip(cards, places, strict=True)):
+        last = i == len(cards) - 1
+        shared = previous is not None and KIND[previous[0]] == KIND[card]
+        need = len(card) + 2 + (1 if previous is not None and not shared else 0)
+        if not w.fits(need, reserve if last else 0) and w.x > indent:
+            _close(w, previous, marks)
+            w.newline(indent)
+            previous, shared = None, False
+        elif previous is not None and not shared:
+            _close(w, previous, marks)
+        hidden = place in marks.hidden
+        style = _style(card, place, marks)
+        x = w.x
+        w.put(" " if hidden else EDGE[KIND[card]], style.replace(LEGAL, "").strip())
+        w.put(" " * len(card) if hidden else card, style)
+        w.cells[place] = (x, w.y, len(card) + 2)
+        w.tiles.append(Tile(x, w.y, len(card) + 2, KIND[card], style, hidden))
+        previous = (card, place)
+    _close(w, previous, marks)
+
+
+def _close(w: _Writer, previous: tuple[Card, Place] | None, marks: Marks) -> None:
+    """The right edge of the tile just drawn."""
+    if previous is None:
         return
+    card, place = previous
+    style = _style(card, place, marks).replace(LEGAL, "").strip()
+    w.put(" " if place in marks.hidden else EDGE[KIND[card]], style)
+
+
+def _style(card: Card | None, place: Place, marks: Marks) -> str:
+    if card is None or place in marks.hidden:
+        return ""
     style = KIND_STYLE[KIND[card]]
     if place in marks.picked:
-        style += f" {PICKED}"
-    elif place in marks.legal:
-        style += f" {LEGAL}"
-    w.put(text, style, place)
+        return f"{style} {PICKED}"
+    if place in marks.legal:
+        return f"{style} {LEGAL}"
+    return style
 
 
 def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> Layout:
@@ -128,49 +191,47 @@ def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> La
         w.put("F▸", front_style, ("front", c, 0))
         if not castle:
             w.put(" empty ", "dim italic")
-        for i, card in enumerate(castle):
-            at_back = i == len(castle) - 1
-            _cell(w, card, ("castle", c, i), marks, PREFIX, 2 if at_back else 0)
-            if w.y not in rows:
-                rows[w.y] = c
+        places = [("castle", c, i) for i in range(len(castle))]
+        top = w.y
+        _tiles(w, castle, places, marks, PREFIX, 2)
+        for y in range(top, w.y + 1):
+            rows.setdefault(y, c)
         back_style = "bold" + (f" {LEGAL}" if ("back", c, 0) in marks.legal else "")
         w.put("◂B", back_style, ("back", c, 0))
     first = w.y + 1
     _stalk_line(w, state, marks)
     last = w.y
     _discard_line(w, state, marks)
-    return Layout(w.contents(), w.cells, rows, range(first, last + 1))
+    return Layout(w.contents(), w.cells, rows, range(first, last + 1), w.tiles)
 
 
 def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
+    """The beanstalk Jack is growing, as tiles with a dotted slot for each card still to come,
+    then the finished ones (✓)."""
     w.newline()
     w.put(marks.stalk, "bold $accent" if marks.stalk != " " else "")
     number = min(len(state.completed) + 1, STALKS_TO_WIN)
     style = "bold" + (f" {LEGAL}" if ("stalk", -1, 0) in marks.legal else "")
-    w.put("s", style, ("stalk", -1, 0))
-    w.put(f" Beanstalk {number}/{STALKS_TO_WIN}: ", "bold")
+    w.put(f"Beanstalk {number}/{STALKS_TO_WIN}", style, ("stalk", -1, 0))
+    w.put(" (s) ", "dim")
     current = len(state.completed)
-    if not state.current:
-        w.put("[ ]", "dim", ("stalk", current, 0))
-    for i, card in enumerate(state.current):
-        _cell(w, card, ("stalk", current, i), marks, 2, 0)
+    places = [("stalk", current, i) for i in range(len(state.current))]
+    _tiles(w, state.current, places, marks, 2)
+    slots = STALK_CARDS - len(state.current)
+    if slots > 0:
+        if not state.current:
+            w.cells[("stalk", current, 0)] = (w.x, w.y, 3)
+            w.put("┆", "dim")
+        w.put("·┆" * slots, "dim")
     if len(state.current) >= STALK_CARDS:
         w.put(" needs a treasure", "dim")
     elif state.current:
         w.put(f" next >{state.current[-1]}", "dim")
     for k, stalk in enumerate(state.completed):
-        text = " ".join(stalk)
-        if not w.fits(len(text) + 3) and w.x > 2:
+        if not w.fits(sum(len(card) + 1 for card in stalk) + 5) and w.x > 2:
             w.newline(2)
         w.put("  ✓", "bold $text-success")
-        for i, card in enumerate(stalk):
-            place = ("stalk", k, i)
-            if place in marks.hidden:
-                w.put(" " * (len(card) + 1), "", place)
-            else:
-                w.put(" ")
-                w.cells[place] = (w.x, w.y, len(card))
-                w.put(card, KIND_STYLE[KIND[card]])
+        _tiles(w, stalk, [("stalk", k, i) for i in range(len(stalk))], marks, 2)
 
 
 def _discard_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:

@@ -35,7 +35,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     DEFAULT_CSS = """
     CastlesTable {
         height: auto;
-        max-height: 16;
+        max-height: 30;
         border-top: solid $primary;
         border-title-color: $primary;
         border-title-style: bold;
@@ -126,10 +126,12 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         return self.picker.draft
 
     def offset_of(self, place: Place) -> Offset:
-        """Where `place` lies, relative to this widget's top left corner (for clicks)."""
-        x, y, _ = self.board.layout_at().cells[place]
+        """Where `place` lies, relative to this widget's top left corner (for clicks): the
+        first column inside it, since a card tile shares its left edge with its neighbour."""
+        x, y, width = self.board.layout_at().cells[place]
         region = self.board.region
-        return Offset(region.x - self.region.x + x, region.y - self.region.y + y)
+        inside = x + 1 if width > 2 else x
+        return Offset(region.x - self.region.x + inside, region.y - self.region.y + y)
 
     def row_offset(self, castle: int) -> Offset:
         lay = self.board.layout_at()
@@ -169,9 +171,10 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
 
-    def _budget(self) -> int:
+    def _budget(self, *, worst: bool = False) -> int:
         """Rows the frame leaves the table: the screen less its other rows and the smallest
-        move log it allows."""
+        move log it allows; `worst`: with the frame's lines at their tallest (a long news
+        line), so the tiles do not change height from one move to the next."""
         screen = self.screen
         used = 0
         for widget in screen.children:
@@ -181,21 +184,29 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
                 least = widget.styles.min_height
                 used += int(least.value) if least is not None else 6
             else:
-                used += widget.outer_size.height
+                most = widget.styles.max_height
+                tallest = int(most.value) if worst and most is not None and most.is_cells else 0
+                used += max(widget.outer_size.height, tallest)
         return screen.size.height - used
 
     def _fit(self) -> None:
-        """Give up the title row, then two threat rows, when the castles would push the move
-        log below its least height (long wrapped castles at 80x24)."""
+        """Draw the tiles three rows tall when the screen has the rows; else give up the title
+        row, then two threat rows, when the castles would push the move log below its least
+        height (long wrapped castles at 80x24)."""
         view = self.picker.view
         if view is None or not self.is_attached:
             return
         width = max(self.board.size.width, 1)
         text = self.hint.render()
         length = text.cell_length if isinstance(text, Content) else width
-        need = 1 + len(self.board.layout_at().lines) + 3 + min(2, -(-length // width))
+        around = 1 + 3 + min(2, -(-length // width))
         budget = self._budget()
-        tight, compact = need > budget, need - 1 > budget
+        board = self.board.layout_of(view, tall_tiles=True)
+        bare = 0 if view.current or view.completed else 2  # the beanstalk's tiles to come
+        roomy = 1 + 3 + 2 + len(board.lines) + bare <= self._budget(worst=True)
+        self.board.draw_tall(roomy)
+        need = around + len(self.board.layout_of(view, tall_tiles=False).lines)
+        tight, compact = not roomy and need > budget, not roomy and need - 1 > budget
         if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
             self.set_class(tight, "-tight")
             self.set_class(compact, "-compact")
