@@ -82,17 +82,6 @@ def chapters(view: AttackeView, names: Sequence[str]) -> list[ChapterEnd]:
 HELP = """\
 ## Attacke
 
-The table has a panel per player: `▶` marks whose turn it is, then the name and running
-total (`▲` = the total to beat, `★ won` = the contest just won), the chips owned (`[R]` red,
-`[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand as backs and a count
-(`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back is face down, worth 1).
-The last line gives the contest colour, the total to beat and the pile and discard counts.
-Nobody's hand is ever on the table.
-
-Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
-value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher
-with `+` (face up) or `?` (face down) under it; the cursor card has a heavy border.
-
 | Key | Does |
 |---|---|
 | `←` `→` card, `↑` `↓` colour, click | move over your cards (a click also selects) |
@@ -103,6 +92,17 @@ with `+` (face up) or `?` (face down) under it; the cursor card has a heavy bord
 | `p` then `y` / `n` | pass, then draw a card or not (just `p` when no card is left to draw) |
 | `r` `b` `g` `y` `p` | choose a colour: to open with, or the chip to give back |
 | `Esc` | clear the selection, or go back |
+
+The table has a panel per player: `▶` marks whose turn it is, then the name and running
+total (`▲` = the total to beat, `★ won` = the contest just won), the chips owned (`[R]` red,
+`[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand as backs and a count
+(`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back is face down, worth 1).
+The last line gives the contest colour, the total to beat and the pile and discard counts.
+Nobody's hand is ever on the table.
+
+Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
+value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher
+with `+` (face up) or `?` (face down) under it; the cursor card has a heavy border.
 
 The line under your cards gives the play's value and your new total against the total to
 beat; the line below says what Enter will do, or why the rules refuse it.

@@ -24,16 +24,6 @@ from tui.widgets.table import ChapterEnd
 HELP = """\
 ## The Blood of an Englishman
 
-Five castles lie open, one row each, from the **front** card (`F▸`) to the **back** card
-(`◂B`), numbered 1 to 5. Each card is a tile with its name, its edge telling its kind:
-beanstalk cards `│1│`…`│9│` (green; side by side they share an edge, `│1│2│3│`), the Giant's
-words with a double edge `║Fee║` `║Fi║` `║Fo║` `║Fum║` (red), treasures with a heavy one
-`┃Gold┃` `┃Goose┃` `┃Harp┃` (yellow). Below: Jack's beanstalk (`s`), growing into its dotted
-slots (`·┆`), his finished ones (`✓`), the Giant's discards, and the
-Giant's three threats (`·` far, `▲` close, `✗` reached). A `»` in the first column marks where
-the next pick may go, `▸` where the picked card comes from; legal cards are underlined, the
-picked card is reversed. The line at the bottom says what to pick next, or why not.
-
 | Key | Does |
 |---|---|
 | `1`-`5` | pick a castle (its front card, or where the card goes) |
@@ -47,6 +37,16 @@ picked card is reversed. The line at the bottom says what to pick next, or why n
 | `-` | setup: keep the castles as dealt (`w-`) |
 | `Enter` | play the composed action |
 | `Esc` | undo the last pick |
+
+Five castles lie open, one row each, from the **front** card (`F▸`) to the **back** card
+(`◂B`), numbered 1 to 5. Each card is a tile with its name, its edge telling its kind:
+beanstalk cards `│1│`…`│9│` (green; side by side they share an edge, `│1│2│3│`), the Giant's
+words with a double edge `║Fee║` `║Fi║` `║Fo║` `║Fum║` (red), treasures with a heavy one
+`┃Gold┃` `┃Goose┃` `┃Harp┃` (yellow). Below: Jack's beanstalk (`s`), growing into its dotted
+slots (`·┆`), his finished ones (`✓`), the Giant's discards, and the
+Giant's three threats (`·` far, `▲` close, `✗` reached). A `»` in the first column marks where
+the next pick may go, `▸` where the picked card comes from; legal cards are underlined, the
+picked card is reversed. The line at the bottom says what to pick next, or why not.
 
 **Mouse:** click a card to pick it, a castle row to send it there, the beanstalk line for `s`;
 click the same place again (or press Enter) to play. The underlined words on the bottom line
