@@ -2,7 +2,8 @@
 
 Each game: a hot-seat match (two humans, open information: no handoff) played a few moves by
 keys and by clicks, the move log checked, an illegal choice refused with the rules' reason, the
-whole board on screen at 80x24 and 100x32, and one slide watched with animations on.
+whole board on screen at 80x24 (squares one row high) and 100x32 (two rows), and one slide
+watched with animations on.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ from replays.store import create_match
 from tui.app import ParlourApp
 from tui.games.board8x8 import (
     CELL,
-    GRID_HEIGHT,
-    GRID_WIDTH,
     LABEL,
     SIZE,
+    SIZES,
     TIMES,
     Board8x8,
     BoardGrid,
+    Geometry,
 )
 from tui.games.crossing import CrossingBoard
 from tui.games.fields_of_action import FieldsBoard, taken
@@ -81,10 +82,10 @@ async def cursor_to(pilot: Pilot[None], board: Board8x8[Any], square: int) -> No
     assert board.cursor_square == square
 
 
-async def click(pilot: Pilot[None], square: int) -> None:
-    x = LABEL + (square % SIZE) * CELL + 2
-    y = SIZE - 1 - square // SIZE
-    await pilot.click(BoardGrid, offset=(x, y))
+async def click(pilot: Pilot[None], square: int, row: int | None = None) -> None:
+    """A click on the middle of `square`'s stone, or on grid row `row` of its middle column."""
+    x, y = pilot.app.screen.query_one(BoardGrid).geometry.origin(square)
+    await pilot.click(BoardGrid, offset=(x + 1, y if row is None else row))
     await pilot.pause()
 
 
@@ -124,9 +125,11 @@ def screen_rows(app: App[Any]) -> list[str]:
     return lines
 
 
-def assert_board_fits(app: App[Any], board: Board8x8[Any]) -> None:
+def assert_board_fits(app: App[Any], board: Board8x8[Any], rows: int = 1) -> None:
+    """The whole board on screen, its squares `rows` rows high, every coordinate in place."""
     grid = board.grid
-    assert grid.size == (GRID_WIDTH, GRID_HEIGHT)
+    assert board.geometry.rows == rows
+    assert grid.size == (board.geometry.width, board.geometry.height)
     assert app.screen.region.contains_region(grid.region)
     text = "\n".join(screen_rows(app))
     assert re.search(r"a\s+b\s+c\s+d\s+e\s+f\s+g\s+h", text)
@@ -309,12 +312,74 @@ async def test_fields_of_action_shows_captures_and_runs() -> None:
 
 
 # -- both ------------------------------------------------------------------------------------------
-async def test_both_boards_fit_at_100_by_32() -> None:
+async def test_both_boards_fit_at_100_by_32_with_squares_two_rows_high() -> None:
     for rules in (CROSSING, FIELDS):
         app = new_app()
         async with app.run_test(size=(100, 32)) as pilot:
             screen = await open_game(app, pilot, rules)
-            assert_board_fits(app, board_of(screen))
+            assert_board_fits(app, board_of(screen), rows=2)
+
+
+async def test_a_click_on_any_row_of_a_big_square_picks_that_square() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, CROSSING)
+        board = board_of(screen)
+        assert board.geometry == Geometry(5, 2)
+        # d2's stone row, then the half-block row above d3's stone row (d3's upper half).
+        await click(pilot, sq("d2"))
+        assert board.picker.selection == (sq("d2"),)
+        _, d3_row = board.geometry.origin(sq("d3"))
+        await click(pilot, sq("d3"), row=d3_row - 1)
+        assert plays(screen) == ["d2-d3"]
+
+
+def test_every_cell_of_a_square_maps_back_to_it_at_every_size() -> None:
+    for geometry in SIZES:
+        for square in range(SIZE * SIZE):
+            x, y = geometry.origin(square)
+            assert geometry.square_at(x, y) == square
+            assert geometry.square_at(x - 1, y) == square  # a marker's column
+            left = geometry.left(square % SIZE)
+            assert geometry.square_at(left + geometry.cell - 1, y) == square
+        assert geometry.square_at(0, 0) is None  # the rank numbers
+        assert geometry.square_at(LABEL, geometry.board_rows) is None  # the files
+        rows = {geometry.square_at(LABEL, y) for y in range(geometry.board_rows)}
+        assert rows == {rank * SIZE for rank in range(SIZE)}  # file a, every rank
+
+
+def test_stones_stand_on_the_middle_row_of_their_squares() -> None:
+    from tui.games.board8x8.drawing import draw
+    from tui.games.crossing import CrossingBoard
+
+    view = CROSSING.new(2, {})
+    for geometry in SIZES:
+        lines = draw(
+            CrossingBoard(),
+            view,
+            geometry=geometry,
+            selection=(),
+            targets={},
+            cursor=sq("d2"),
+            slide=None,
+            progress=1.0,
+        ).plain.splitlines()
+        assert len(lines) == geometry.height
+        for rank in range(SIZE):
+            row = geometry.stone_row(rank)
+            assert lines[row].startswith(f"{rank + 1} ") and lines[row].endswith(f" {rank + 1}")
+            # As many rows of the square above its stone's row as below (half rows counted).
+            above = 2 * (row - (SIZE - 1 - rank) * geometry.rows) - geometry.shift
+            assert above == geometry.rows - 1
+            if geometry.shift:  # the row above is half blocks: half this square, half the next
+                top = lines[row - geometry.rows // 2]
+                squares = top[LABEL : LABEL + SIZE * geometry.cell]
+                assert set(squares) == {"▄" if rank == SIZE - 1 else "▀"}
+        x, y = geometry.origin(sq("d2"))
+        assert lines[y][x - 1 : x + 4] == "[ ○ ]"
+        files = lines[geometry.board_rows]
+        for f, letter in enumerate("abcdefgh"):
+            assert files[geometry.left(f) + geometry.cell // 2] == letter
 
 
 async def test_a_slide_completes_with_animations_on() -> None:

@@ -128,7 +128,8 @@ async def test_a_scripted_round_between_two_humans() -> None:
         assert RULES.round_of(screen.match.state) == 2
         await keys(pilot, "enter")
         # Bob's log tells round 1's result under its last move.
-        log = "\n".join(text_of(screen.query_one(MoveLog)))
+        # Wrapped lines joined again: from 100 columns the log is a narrow column.
+        log = " ".join(" ".join(text_of(screen.query_one(MoveLog))).split())
         assert "■ Ann wins round 1. Hit" in log
         assert log.index("■ Ann wins round 1") < log.index("── Round 2 ──")
 

@@ -6,7 +6,8 @@ destination makes), the action a selection and any square would make (so the rul
 it is illegal), the last move, and the side panel's words. The widget does the rest: the board
 with a-h / 1-8 on its edges (rank 8 at the top), a cursor, picking stones and destinations by
 keys or by mouse, legal destinations highlighted (a dot, `+` for a crossing, a cross for a
-capture), the last move tinted, stones sliding to their squares and captured stones fading.
+capture), the last move tinted, stones sliding to their squares and captured stones fading,
+all drawn with the biggest squares the space the frame gives it allows.
 
 The modules, each one job: `squares` (geometry), `adapter` (what a game tells the board),
 `drawing` (the grid as text), `picking` (cursor and selection), `slide` (the animation),
@@ -18,7 +19,17 @@ from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, LastShown, Pie
 from tui.games.board8x8.drawing import TIMES
 from tui.games.board8x8.grid import BoardGrid
 from tui.games.board8x8.kit import RaceNarrator, board_kit, last_line, player_line, who
-from tui.games.board8x8.squares import CELL, GRID_HEIGHT, GRID_WIDTH, LABEL, SIZE, distance, name
+from tui.games.board8x8.squares import (
+    CELL,
+    GRID_HEIGHT,
+    GRID_WIDTH,
+    LABEL,
+    SIZE,
+    SIZES,
+    Geometry,
+    distance,
+    name,
+)
 from tui.games.board8x8.widget import Board8x8
 
 __all__ = [
@@ -29,10 +40,12 @@ __all__ = [
     "LABEL",
     "SIDE",
     "SIZE",
+    "SIZES",
     "TIMES",
     "Board8x8",
     "BoardAdapter",
     "BoardGrid",
+    "Geometry",
     "LastShown",
     "Piece",
     "Plied",

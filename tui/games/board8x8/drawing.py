@@ -2,9 +2,10 @@
 
 `[○12]` is the cursor on White's 12, `▸○ ◂` a picked stone, `x●7x` (drawn with the
 multiplication sign) a capture destination, ` · ` an empty destination and ` + ` one where the
-stones cross; the last move's squares are tinted. A wooden board that reads the same under
-every theme: every square colour is of middle lightness, so white (○) and black (●) stones
-both keep a contrast of 3.5:1 or more.
+stones cross; the last move's squares are tinted. The markers stand either side of the stone on
+its square's middle row, at every size of square (`squares.Geometry`). A wooden board that
+reads the same under every theme: every square colour is of middle lightness, so white (○) and
+black (●) stones both keep a contrast of 3.5:1 or more.
 """
 
 from __future__ import annotations
@@ -17,16 +18,7 @@ from textual.content import Content
 
 from tui.games.board8x8.adapter import BoardAdapter
 from tui.games.board8x8.slide import Slide
-from tui.games.board8x8.squares import (
-    CELL,
-    FILES,
-    GRID_HEIGHT,
-    GRID_WIDTH,
-    LABEL,
-    SIZE,
-    SQUARES,
-    origin,
-)
+from tui.games.board8x8.squares import FILES, SIZE, SQUARES, STONE, Geometry, square_of
 
 V = TypeVar("V")
 A = TypeVar("A")
@@ -55,6 +47,7 @@ def draw(
     adapter: BoardAdapter[V, A],
     view: V | None,
     *,
+    geometry: Geometry,
     selection: Collection[int],
     targets: Mapping[int, A],
     cursor: int | None,
@@ -62,16 +55,16 @@ def draw(
     progress: float,
 ) -> Content:
     """The grid for `view` (only the coordinates without one), `slide` drawn at `progress`."""
-    rows = _coordinates()
+    rows = _coordinates(geometry)
     if view is None:
         return _assemble(rows)
     hidden = {to for _, to in slide.moves} if slide else set()
     last = adapter.last(view)
     last_squares = {sq for move in last.moves for sq in move} if last else set()
+    colours: dict[int, str] = {}
     for sq in SQUARES:
         f, r = sq % SIZE, sq // SIZE
-        shade = (f + r) % 2  # a1 is dark
-        dark = 1 if shade == 0 else 0
+        dark = 1 if (f + r) % 2 == 0 else 0  # a1 is dark
         bg = (LIGHT, DARK)[dark]
         if sq in last_squares:
             bg = LAST[dark]
@@ -82,7 +75,11 @@ def draw(
             bg = PICKED[dark]
         if sq == cursor:
             bg = CURSOR
-        x, y = origin(sq)
+        colours[sq] = bg
+    _paint(rows, geometry, colours)
+    for sq, bg in colours.items():
+        target = targets.get(sq)
+        x, y = geometry.origin(sq)
         left, right = " ", " "
         mark_style = f"bold {MARK_MOVE} on {bg}"
         piece = None if sq in hidden else adapter.piece(view, sq)
@@ -112,29 +109,50 @@ def draw(
         rows[y][x - 1] = (left, mark_style)
         for i, ch in enumerate(text):
             rows[y][x + i] = (ch, text_style)
-        rows[y][x + 3] = (right, mark_style)
+        rows[y][x + STONE] = (right, mark_style)
     if slide is not None:
-        _draw_sliding(rows, slide, progress)
+        _draw_sliding(rows, geometry, slide, progress)
     return _assemble(rows)
 
 
-def _coordinates() -> Cells:
+def _coordinates(geometry: Geometry) -> Cells:
     """An empty grid with the rank numbers on both sides and the files below."""
-    rows: Cells = [[(" ", "")] * GRID_WIDTH for _ in range(GRID_HEIGHT)]
+    width = geometry.width
+    rows: Cells = [[(" ", "")] * width for _ in range(geometry.height)]
     for r in range(SIZE):
-        y = SIZE - 1 - r
+        y = geometry.stone_row(r)
         label = str(r + 1)
         rows[y][0] = (label, "bold")
-        rows[y][GRID_WIDTH - 1] = (label, "bold")
+        rows[y][width - 1] = (label, "bold")
     for f in range(SIZE):
-        rows[SIZE][LABEL + f * CELL + 2] = (FILES[f], "bold")
+        rows[geometry.board_rows][geometry.left(f) + geometry.cell // 2] = (FILES[f], "bold")
     return rows
 
 
-def _draw_sliding(rows: Cells, slide: Slide, progress: float) -> None:
+def _paint(rows: Cells, geometry: Geometry, colours: Mapping[int, str]) -> None:
+    """Each square's colour over all its rows; a row shared by two squares (one above the
+    other) is half blocks: the upper square's colour on top, the lower one's below."""
+    for y in range(geometry.board_rows):
+        upper, lower = geometry.rank_at_half(2 * y), geometry.rank_at_half(2 * y + 1)
+        for f in range(SIZE):
+            top = None if upper is None else colours[square_of(f, upper)]
+            bottom = None if lower is None else colours[square_of(f, lower)]
+            if top == bottom:
+                cell = (" ", f"on {top}")
+            elif bottom is None:
+                cell = ("▀", f"{top}")
+            elif top is None:
+                cell = ("▄", f"{bottom}")
+            else:
+                cell = ("▀", f"{top} on {bottom}")
+            x = geometry.left(f)
+            rows[y][x : x + geometry.cell] = [cell] * geometry.cell
+
+
+def _draw_sliding(rows: Cells, geometry: Geometry, slide: Slide, progress: float) -> None:
     """The moving stones part way, on whatever square colour lies under them."""
     for (start, end), piece in zip(slide.moves, slide.pieces, strict=True):
-        (x0, y0), (x1, y1) = origin(start), origin(end)
+        (x0, y0), (x1, y1) = geometry.origin(start), geometry.origin(end)
         x = round(x0 + (x1 - x0) * progress)
         y = round(y0 + (y1 - y0) * progress)
         for i, ch in enumerate(piece.text):

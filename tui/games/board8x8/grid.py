@@ -2,7 +2,8 @@
 
 It draws nothing of its own: the board hands it a drawing function (of how far the current
 slide has gone) and a click handler (of the square clicked), so it knows no game and no
-selection.
+selection. The board sets its geometry (`resize_to`) as its own size changes; the drawing
+function reads it from here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.games.board8x8.squares import GRID_HEIGHT, GRID_WIDTH, square_at
+from tui.games.board8x8.squares import GRID_HEIGHT, GRID_WIDTH, SMALLEST, Geometry
 
 
 class BoardGrid(Widget):
@@ -34,11 +35,20 @@ class BoardGrid(Widget):
         super().__init__(classes="b8-grid")
         self._draw = draw
         self._click = click
+        self.geometry = SMALLEST
+
+    def resize_to(self, geometry: Geometry) -> None:
+        """Draw the squares at `geometry` from now on (the widget takes its size)."""
+        if geometry != self.geometry:
+            self.geometry = geometry
+            self.styles.width = geometry.width
+            self.styles.height = geometry.height
+            self.refresh()
 
     def render(self) -> Content:
         return self._draw(self.progress)
 
     def on_click(self, event: events.Click) -> None:
-        square = square_at(event.x, event.y)
+        square = self.geometry.square_at(event.x, event.y)
         if square is not None:
             self._click(square)

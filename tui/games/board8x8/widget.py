@@ -3,6 +3,10 @@
 It composes the other modules: the frame hands it a view (and a `Turn` when the seat at the
 device chooses), the adapter words it, the picker keeps the cursor and the selection, the
 slider moves the last move's stones, and `drawing.draw` paints the grid from all of them.
+
+The board scales with the space it is given: it draws the biggest squares (`squares.SIZES`)
+that leave the side panel `PANEL` columns, centred in its height. Where the frame lets it choose
+its height (`height: auto`) it asks for the biggest board its width and `max-height` allow.
 """
 
 from __future__ import annotations
@@ -10,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Static
 
 from tui.games.board8x8.adapter import BoardAdapter, Plied
@@ -21,11 +27,15 @@ from tui.games.board8x8.drawing import draw
 from tui.games.board8x8.grid import BoardGrid
 from tui.games.board8x8.picking import Picker
 from tui.games.board8x8.slide import Slide, Slider
-from tui.games.board8x8.squares import GRID_HEIGHT
+from tui.games.board8x8.squares import GRID_HEIGHT, Geometry, fitting
 from tui.widgets.table import Chosen, TableWidget, Turn
 
 V = TypeVar("V", bound=Plied)
 A = TypeVar("A")
+
+PANEL = 26
+"""Columns the side panel keeps beside the grid (its padding included): "○ Ann · White ◀ to
+move" on one line."""
 
 
 class Board8x8(TableWidget[V, A]):
@@ -55,6 +65,7 @@ class Board8x8(TableWidget[V, A]):
         border-subtitle-style: bold;
         background: $surface;
         padding: 0 0 0 1;
+        align-vertical: middle;
     }}
 
     Board8x8:focus-within {{
@@ -114,6 +125,32 @@ class Board8x8(TableWidget[V, A]):
             yield Static(id="b8-banner")
             yield Static(id="b8-hint")
 
+    # -- the size of the squares ---------------------------------------------------------------
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows of the biggest board that fits `width` and the height allowed."""
+        room = container.height
+        gutter = self.styles.gutter
+        most = self.styles.max_height
+        if most is not None:
+            allowed = most.resolve(container + gutter.totals, viewport)
+            room = min(room, int(allowed) - gutter.height)
+        return fitting(width - PANEL, room).height
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Squares as big as the board's own size allows, the side panel as high as the grid."""
+        room = self.content_size
+        geometry = fitting(room.width - PANEL, room.height)
+        self.grid.resize_to(geometry)
+        self.query_one(".b8-side").styles.height = geometry.height
+
+    @property
+    def geometry(self) -> Geometry:
+        """The size the squares are drawn at now."""
+        return self.grid.geometry
+
     # -- the frame's calls ---------------------------------------------------------------------
     def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
         adapter = self.adapter
@@ -158,6 +195,7 @@ class Board8x8(TableWidget[V, A]):
         return draw(
             self.adapter,
             self.view,
+            geometry=self.geometry,
             selection=self.picker.selection,
             targets=self.picker.targets,
             cursor=self.cursor_square,

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Container
 from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
@@ -46,6 +46,8 @@ from tui.wording import seat_label
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
+WIDE = 100
+"""Columns from which the move log stands beside the table rather than below it."""
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
@@ -63,6 +65,9 @@ class GameScreen(Screen[None], Generic[V, A]):
     they compose, so mypy checks the frame against the contract every kit is checked by."""
 
     CSS_PATH = "../../styles/game.tcss"
+    # Textual declares it `ClassVar[...] | None`, which mypy takes for an instance variable.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
+    """From `WIDE` columns the move log is a column beside the table (`game.tcss`)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
@@ -120,10 +125,11 @@ class GameScreen(Screen[None], Generic[V, A]):
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """One order of widgets for every width; `game.tcss` arranges them by breakpoint."""
         yield Static(id="status")
-        yield self.table
-        yield Static(id="news")
-        with Horizontal(id="lower"):
+        with Container(id="lower"):
+            yield self.table
+            yield Static(id="news")
             if self.private is not None:
                 yield self.private
             yield MoveLog()
