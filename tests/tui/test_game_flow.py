@@ -383,6 +383,18 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
             assert all(line[indent - 1] == " " for line in entry)
 
 
+async def test_a_long_notation_in_a_narrow_log_keeps_a_space_before_its_words() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
+        screen = await open_game(app, pilot, against_the_bot())
+        log = screen.query_one(MoveLog)
+        log.move(3, "pass+draw+more", "Robo drew a card")
+        await pilot.pause()
+        (first,) = [line for line in text_of(log) if line.startswith("  3. pass")]
+        assert " Robo" in first or first.rstrip().endswith(" ")
+        assert "drawRobo" not in "".join(text_of(log)) and "moreRobo" not in "".join(text_of(log))
+
+
 async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -> None:
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:

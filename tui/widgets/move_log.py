@@ -120,7 +120,10 @@ class MoveLog(ScrollView):
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
         """`words` wrapped beside `lead`, every continuation line indented to match it."""
         lead = lead.copy()
-        lead.truncate(max(0, width - MIN_WORDS))
+        room = max(1, width - MIN_WORDS)
+        if lead.cell_len > room:  # cut, but keep a space between the notation and the words
+            lead.truncate(room - 1)
+            lead.append(" ")
         indent = lead.cell_len
         console = self.app.console
         options = console.options.update(

@@ -50,6 +50,7 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
     DEFAULT_CSS = """
     EnGardeBoard {
         height: 8;
+        align-vertical: middle;  /* the piste in the middle of whatever height the frame gives */
         border: round $primary;
         border-title-color: $primary;
         border-title-style: bold;
