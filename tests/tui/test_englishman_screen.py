@@ -402,8 +402,8 @@ async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_
         assert lines[y - 1][x : x + 4] == "╭─┬─" and lines[y + 1][x : x + 4] == "╰─┴─"
         for row in (y - 1, y, y + 1):
             assert board.place_at(x + 1, row) == ("castle", 1, 0)
-        log = screen.query_one(MoveLog)
-        assert table_of(screen).region.bottom <= log.region.y
+        log, table = screen.query_one(MoveLog).region, table_of(screen).region
+        assert table.right <= log.x or table.bottom <= log.y  # beside the log, or above it
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.content import Content
 from textual.geometry import Offset
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.games.englishman import EnglishmanState
@@ -172,22 +173,24 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         self.call_after_refresh(self._fit)
 
     def _budget(self, *, worst: bool = False) -> int:
-        """Rows the frame leaves the table: the screen less its other rows and the smallest
-        move log it allows; `worst`: with the frame's lines at their tallest (a long news
-        line), so the tiles do not change height from one move to the next."""
-        screen = self.screen
-        used = 0
-        for widget in screen.children:
-            if widget is self or not widget.display:
-                continue
-            if widget.id == "lower":
-                least = widget.styles.min_height
-                used += int(least.value) if least is not None else 6
-            else:
+        """Rows the frame gives the table in its container (`game.tcss`): beside a log column
+        (wide), every row the news leaves; above the log (narrow), at most 60% of them and never
+        the log's least rows. `worst`: with the news at its tallest, so the tiles do not
+        change height from one move to the next."""
+        body = self.parent
+        if not isinstance(body, Widget):
+            return self.size.height
+        rows, news = body.size.height, 0
+        for widget in body.children:
+            if widget.id == "news" and widget.display:
                 most = widget.styles.max_height
                 tallest = int(most.value) if worst and most is not None and most.is_cells else 0
-                used += max(widget.outer_size.height, tallest)
-        return screen.size.height - used
+                news = max(widget.outer_size.height, tallest)
+        if self.screen.has_class("-wide"):
+            return rows - news
+        least = body.styles.min_height
+        log = int(least.value) if least is not None and least.is_cells else 6
+        return min(rows * 3 // 5, rows - news - log)
 
     def _fit(self) -> None:
         """Draw the tiles three rows tall when the screen has the rows; else give up the title
