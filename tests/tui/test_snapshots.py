@@ -68,6 +68,13 @@ def test_en_garde_game_screen_at_80_by_24(snap_compare: Any) -> None:
     assert snap_compare(app, press=[*["right"] * 4, "f"], terminal_size=(80, 24))
 
 
+def test_en_garde_game_screen_at_140_by_45(snap_compare: Any) -> None:
+    from core.match import Seat
+
+    app = _scripted_resume((Seat("Ann"), Seat("Robo", "bot", "random")))
+    assert snap_compare(app, press=[*["right"] * 4, "f"], terminal_size=(140, 45))
+
+
 def test_hot_seat_handoff(snap_compare: Any) -> None:
     from core.match import Seat
 
