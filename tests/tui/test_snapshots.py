@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from tui.app import ParlourApp
@@ -73,6 +74,33 @@ def test_en_garde_game_screen_at_140_by_45(snap_compare: Any) -> None:
 
     app = _scripted_resume((Seat("Ann"), Seat("Robo", "bot", "random")))
     assert snap_compare(app, press=[*["right"] * 4, "f"], terminal_size=(140, 45))
+
+
+def _en_garde_mid_round() -> ParlourApp:
+    """An En Garde match against a bot a dozen decisions in, Ann to move (the bot is not
+    asked): seeded play, chance drawn from a seeded generator into the log."""
+    import random
+
+    from core.games.en_garde import EnGarde
+    from core.match import Seat
+    from core.rules import CHANCE
+    from replays.store import create_match
+
+    rules, rng = EnGarde(), random.Random(11)
+    with create_match(rules, (Seat("Ann"), Seat("Robo", "bot", "random")), {}) as opened:
+        match = opened.match
+        while match.to_move() != 0 or sum(e.seat != CHANCE for _, e in match.actions()) < 12:
+            if match.to_move() == CHANCE:
+                opened.submit(rules.sample_chance(match.state, rng))
+            else:
+                opened.submit(rng.choice(rules.legal_actions(match.state)))
+        path = opened.path
+    return ParlourApp(Start("resume", match=str(path)))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (140, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_en_garde_mid_round(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(_en_garde_mid_round(), terminal_size=size)
 
 
 def test_hot_seat_handoff(snap_compare: Any) -> None:
