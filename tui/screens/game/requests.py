@@ -65,12 +65,8 @@ class Requests:
         try:
             screen.match.takeback_to(seat)
         except IllegalAction as err:
-            screen.notify(
-                f"{self._label(seat)}'s last move cannot be taken back: {err}.",
-                title="Take back",
-                severity="warning",
-                markup=False,
-            )
+            refused = f"{self._label(seat)}'s last move cannot be taken back: {err}."
+            screen.notify(refused, title="Take back", severity="warning", markup=False)
             return
         to_move = screen.match.to_move()
         if to_move is None or to_move in (CHANCE, seat) or screen.seats[to_move].kind != "human":
