@@ -29,6 +29,13 @@ def joined(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def match_result(winners: Sequence[str]) -> str:
+    """ "Ann wins the match", "Ann and Bob win the match", or (no winner) "The match is drawn"."""
+    if not winners:
+        return "The match is drawn"
+    return f"{joined(winners)} {'win' if len(winners) > 1 else 'wins'} the match"
+
+
 def others(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:
     """Everyone at the table but `seat`, by name."""
     return joined([seat_label(rules, names, s) for s in range(len(names)) if s != seat])

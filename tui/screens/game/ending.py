@@ -15,17 +15,16 @@ from core.rules import Outcome, Rules
 from tui.games import Narrator
 from tui.screens.round_end import MatchEnd
 from tui.widgets.table import ChapterEnd
-from tui.wording import seat_label
+from tui.wording import match_result, seat_label
 
 V = TypeVar("V")
 
 
 def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome | None) -> str:
-    """ "Ann wins the match", "Ann and Bob win the match" or "The match is drawn"."""
+    """The result, the winners named with their seats ("Ann (White) wins the match")."""
     if outcome is None or outcome.is_draw:
-        return "The match is drawn"
-    winners = [seat_label(rules, names, w) for w in outcome.winners]
-    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " the match"
+        return match_result([])
+    return match_result([seat_label(rules, names, w) for w in outcome.winners])
 
 
 def match_end(

@@ -13,6 +13,7 @@ from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
 from tui.widgets.move_list import MoveRow, NoteRow
+from tui.wording import match_result
 
 V = TypeVar("V")
 
@@ -71,12 +72,8 @@ def damage_line(damage: Damage | None, shown: int) -> Content | None:
 
 
 def result_line(outcome: Outcome, names: Sequence[str]) -> str:
-    if outcome.is_draw:
-        headline = "■ The match is drawn"
-    else:
-        winners = " and ".join(names[w] for w in outcome.winners)
-        verb = "win" if len(outcome.winners) > 1 else "wins"
-        headline = f"■ {winners} {verb} the match"
+    winners = [] if outcome.is_draw else [names[w] for w in outcome.winners]
+    headline = f"■ {match_result(winners)}"
     reason = outcome.reason[:1].upper() + outcome.reason[1:]
     return headline + (f" · {reason}" if reason else "")
 
