@@ -10,8 +10,8 @@ from textual.containers import Grid
 from textual.widgets import Button, Static
 
 from tests.seam.three_in_a_row import MARKS, Board, Place, ThreeInARow
-from tui.games import GameKit
-from tui.widgets.table import ChapterEnd, Chosen, TableWidget, Turn
+from tui.games import GameKit, Words
+from tui.widgets.table import Chosen, TableWidget, Turn
 
 
 class Squares(TableWidget[Board, Place]):
@@ -47,21 +47,18 @@ class Squares(TableWidget[Board, Place]):
             self.post_message(Chosen(Place(int(event.button.id.removeprefix("sq-")))))
 
 
-class Narrator:
-    def prompt(self, view: Board, names: Sequence[str]) -> str:
-        return "pick an empty square"
+def prompt(view: Board, names: Sequence[str]) -> str:
+    return "pick an empty square"
 
-    def score(self, view: Board, names: Sequence[str]) -> str:
-        return ""
 
-    def chapters(self, view: Board, names: Sequence[str]) -> list[ChapterEnd]:
-        return []
+def score(view: Board, names: Sequence[str]) -> str:
+    return ""
 
 
 KIT: GameKit[Board, Place] = GameKit(
     rules=ThreeInARow(),
     table=Squares,
-    narrator=Narrator(),
+    narrator=Words(prompt, score),
     help="## Three in a Row\n\nClick a square.",
     rules_page="three-in-a-row.md",
 )

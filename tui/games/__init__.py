@@ -46,6 +46,25 @@ class Narrator(Protocol[V_contra]):
         ...
 
 
+Saying = Callable[[V, Sequence[str]], str]
+"""Words on a view for the seats' names: the prompt or the score."""
+
+
+def no_chapters(view: object, names: Sequence[str]) -> Sequence[ChapterEnd]:
+    """The chapters of a game played as one match (or in turns): none, so no end panels."""
+    return ()
+
+
+@dataclass(frozen=True)
+class Words(Generic[V]):
+    """A `Narrator` made of a game's word functions, so a kit names them instead of wrapping
+    them in a class of its own."""
+
+    prompt: Saying[V]
+    score: Saying[V]
+    chapters: Callable[[V, Sequence[str]], Sequence[ChapterEnd]] = no_chapters
+
+
 @dataclass(frozen=True)
 class GameKit(Generic[V, A]):
     """What one game contributes to the game screen, typed by the game's view and action so

@@ -17,7 +17,7 @@ from core.games.attacke import Attacke
 from core.games.attacke.actions import AttackeAction
 from core.games.attacke.deck import COLOUR_NAMES
 from core.games.attacke.view import AttackeView, ContestResult
-from tui.games import GameKit
+from tui.games import GameKit, Words
 from tui.games.attacke.contest import AttackeTable
 from tui.games.attacke.hand import AttackeHand
 from tui.widgets.table import ChapterEnd
@@ -109,19 +109,11 @@ beat; the line below says what Enter will do, or why the rules refuse it.
 """
 
 
-class Narrator:
-    """Attacke's words for the frame: the functions above, as the frame asks for them."""
-
-    prompt = staticmethod(prompt)
-    score = staticmethod(score)
-    chapters = staticmethod(chapters)
-
-
 KIT: GameKit[AttackeView, AttackeAction] = GameKit(
     rules=Attacke(),
     table=AttackeTable,
     private=AttackeHand,
-    narrator=Narrator(),
+    narrator=Words(prompt, score, chapters),
     help=HELP,
     rules_page="attacke.md",
 )

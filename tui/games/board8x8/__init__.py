@@ -18,7 +18,7 @@ kits share).
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, LastShown, Piece, Plied
 from tui.games.board8x8.drawing import TIMES
 from tui.games.board8x8.grid import BoardGrid
-from tui.games.board8x8.kit import RaceNarrator, board_kit, last_line, player_line, who
+from tui.games.board8x8.kit import board_kit, last_line, player_line, who
 from tui.games.board8x8.squares import (
     CELL,
     GRID_HEIGHT,
@@ -49,7 +49,6 @@ __all__ = [
     "LastShown",
     "Piece",
     "Plied",
-    "RaceNarrator",
     "board_kit",
     "distance",
     "last_line",

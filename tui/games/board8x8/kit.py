@@ -4,23 +4,18 @@ a narrator for a match played as one race (no chapters), and the kit around a `B
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from textual.content import Content
 
 from core.rules import Action, Rules
-from tui.games import GameKit
+from tui.games import GameKit, Words
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, Plied
 from tui.games.board8x8.widget import Board8x8
-from tui.widgets.table import ChapterEnd
 
 V = TypeVar("V")
 P = TypeVar("P", bound=Plied)
 A = TypeVar("A", bound=Action)
-
-Words = Callable[[V, Sequence[str]], str]
-"""Words on a view for the seats' names: the prompt or the score."""
 
 
 def who(names: Sequence[str], seat: int) -> str:
@@ -44,21 +39,10 @@ def last_line(notation: str) -> Content:
     return Content.assemble(("Last ", "dim"), (notation, "bold"))
 
 
-@dataclass(frozen=True)
-class RaceNarrator(Generic[V]):
-    """A narrator for a game played as one match: no rounds, so no chapters to tell."""
-
-    prompt: Words[V]
-    score: Words[V]
-
-    def chapters(self, view: V, names: Sequence[str]) -> list[ChapterEnd]:
-        return []
-
-
 def board_kit(
     rules: Rules[Any, A, P],
     adapter: Callable[[], BoardAdapter[P, A]],
-    narrator: RaceNarrator[P],
+    narrator: Words[P],
     help: str,
     rules_page: str,
 ) -> GameKit[P, A]:

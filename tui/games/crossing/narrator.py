@@ -10,7 +10,8 @@ from textual.content import Content
 from core.games.crossing.actions import CrossingAction, PhalanxMove, Step
 from core.games.crossing.notation import notation
 from core.games.crossing.state import CrossingState
-from tui.games.board8x8 import GLYPH, SIDE, RaceNarrator, last_line, player_line, who
+from tui.games import Words
+from tui.games.board8x8 import GLYPH, SIDE, last_line, player_line, who
 
 
 def last_action(state: CrossingState) -> CrossingAction | None:
@@ -63,5 +64,5 @@ def score(view: CrossingState, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
-NARRATOR: RaceNarrator[CrossingState] = RaceNarrator(prompt, score)
+NARRATOR: Words[CrossingState] = Words(prompt, score)
 """Crossing's words for the frame (no rounds: the match is one race)."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from core.games.en_garde import EnGarde, commentary, pile
 from core.games.en_garde.actions import EnGardeAction
 from core.games.en_garde.view import EnGardeView
-from tui.games import GameKit
+from tui.games import GameKit, Words
 from tui.games.en_garde.draft import can_retreat
 from tui.games.en_garde.hand import EnGardeHand
 from tui.games.en_garde.piste import EnGardeBoard, pips
@@ -118,19 +118,11 @@ The line under your cards says what the choice will do, or why the rules forbid 
 """
 
 
-class Narrator:
-    """En Garde's words for the frame: the functions above, as the frame asks for them."""
-
-    prompt = staticmethod(prompt)
-    score = staticmethod(score)
-    chapters = staticmethod(rounds)
-
-
 KIT: GameKit[EnGardeView, EnGardeAction] = GameKit(
     rules=EnGarde(),
     table=EnGardeBoard,
     private=EnGardeHand,
-    narrator=Narrator(),
+    narrator=Words(prompt, score, rounds),
     help=HELP,
     rules_page="en-garde.md",
 )

@@ -17,9 +17,8 @@ from core.games.englishman import Englishman, EnglishmanState
 from core.games.englishman.actions import EnglishmanAction
 from core.games.englishman.cards import STALKS_TO_WIN
 from core.games.englishman.state import JACK
-from tui.games import GameKit
+from tui.games import GameKit, Words
 from tui.games.englishman.table import CastlesTable
-from tui.widgets.table import ChapterEnd
 
 HELP = """\
 ## The Blood of an Englishman
@@ -59,36 +58,31 @@ Enter = castle 2's back card to its front (`2b>f`); `d` `1` `2` `3` `5` Enter = 
 """
 
 
-class Narrator:
-    """The Englishman's words for the frame."""
+def prompt(view: EnglishmanState, names: Sequence[str]) -> str:
+    """What the side to move must do now, in a few words (the status line is one row)."""
+    if view.phase == "deal":
+        return "dealing the five castles"
+    if view.phase == "setup":
+        return "Giant's-wife move, or - keeps the deal"
+    if view.phase == "over":
+        return "the match is over"
+    if view.actor == JACK:
+        return f"{view.actions_left} of 3 actions left — move a card"
+    return "discard, move four, or two single moves"
 
-    def prompt(self, view: EnglishmanState, names: Sequence[str]) -> str:
-        """What the side to move must do now, in a few words (the status line is one row)."""
-        if view.phase == "deal":
-            return "dealing the five castles"
-        if view.phase == "setup":
-            return "Giant's-wife move, or - keeps the deal"
-        if view.phase == "over":
-            return "the match is over"
-        if view.actor == JACK:
-            return f"{view.actions_left} of 3 actions left — move a card"
-        return "discard, move four, or two single moves"
 
-    def score(self, view: EnglishmanState, names: Sequence[str]) -> str:
-        """Jack's progress: completed beanstalks and the treasures on them."""
-        treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
-        now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
-        return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
-
-    def chapters(self, view: EnglishmanState, names: Sequence[str]) -> list[ChapterEnd]:
-        """None: the chapters are turns, and a turn's end needs no panel."""
-        return []
+def score(view: EnglishmanState, names: Sequence[str]) -> str:
+    """Jack's progress: completed beanstalks and the treasures on them (its chapters are
+    turns, whose end needs no panel: the narrator has none)."""
+    treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
+    now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
+    return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
 
 
 KIT: GameKit[EnglishmanState, EnglishmanAction] = GameKit(
     rules=Englishman(),
     table=CastlesTable,
-    narrator=Narrator(),
+    narrator=Words(prompt, score),
     help=HELP,
     rules_page="englishman.md",
 )

@@ -11,7 +11,8 @@ from core.games.fields_of_action.actions import Capture, FieldsAction, Move
 from core.games.fields_of_action.notation import notation
 from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run
 from core.games.fields_of_action.state import FieldsState
-from tui.games.board8x8 import GLYPH, RaceNarrator, last_line, player_line, who
+from tui.games import Words
+from tui.games.board8x8 import GLYPH, last_line, player_line, who
 from tui.games.fields_of_action.runs import taken
 
 
@@ -65,5 +66,5 @@ def score(view: FieldsState, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
-NARRATOR: RaceNarrator[FieldsState] = RaceNarrator(prompt, score)
+NARRATOR: Words[FieldsState] = Words(prompt, score)
 """Fields of Action's words for the frame (no rounds)."""
