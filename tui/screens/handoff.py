@@ -40,7 +40,8 @@ class HandoffScreen(Screen[bool]):
         super().__init__(classes="handoff")
         self.player = name
         self.detail = detail
-        self._shown = time.monotonic()
+        self._shown = float("inf")
+        """When the screen appeared (`on_mount`); until then "ready" is not taken at all."""
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(classes="handoff-card"):

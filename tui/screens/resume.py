@@ -183,6 +183,8 @@ class MatchListScreen(Screen[None]):
         self._rows: dict[str, MatchSummary | str] = {}
         """Row key (the file path) -> its summary, or the reason it cannot be read."""
         self._marked: str | None = None
+        self._lines: list[tuple[str, tuple[str, ...]]] = []
+        """Each row's key and cells as last read, laid out again on a resize."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -206,8 +208,7 @@ class MatchListScreen(Screen[None]):
 
     def refresh_list(self) -> None:
         """Read the listing again (matches change while games are played)."""
-        self._rows = {}
-        self._lines: list[tuple[str, tuple[str, ...]]] = []
+        self._rows, self._lines = {}, []
         try:
             listing = scan_matches()
         except (LogError, OSError) as err:
@@ -258,8 +259,7 @@ class MatchListScreen(Screen[None]):
             self._mark(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def on_resize(self) -> None:
-        if hasattr(self, "_lines"):
-            self._fill()
+        self._fill()
 
     def _mark(self, key: str | None) -> None:
         """Point at the highlighted row with ▸ and describe it below the table."""
