@@ -11,9 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.table import Table
-from rich.text import Text
 from textual import on
 from textual.content import Content
 from textual.message import Message
@@ -61,34 +58,25 @@ def _tags(row: MoveRow) -> list[tuple[str, str] | str]:
     return tags
 
 
-class Hanging:
-    """A row's lead (mark, number, notation) and its words wrapped beside it, every
-    continuation line indented to the words, as the live move log wraps; `str` is the text."""
-
-    def __init__(self, lead: Text, words: Text) -> None:
-        self.lead, self.words = lead, words
-
-    def __str__(self) -> str:
-        return self.lead.plain + self.words.plain
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        grid = Table.grid(padding=0)
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1, overflow="fold")
-        grid.add_row(self.lead, self.words)
-        yield grid
-
-
-def move_prompt(row: MoveRow, current: bool) -> Hanging:
-    """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat."""
+def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
+    """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat. Given
+    the list's `width`, the words are wrapped beside the lead, every continuation line
+    indented to them (as the live move log wraps); without it the list wraps them itself."""
     head = f"{MARK if current else ' '}{row.number:>3} "
     if row.position == 0:
-        return Hanging(Text(head), Text.assemble(("start of the match", "italic"), *_tags(row)))
-    if row.chance:
-        lead = Text.assemble(head, ("·     ", "dim"))
-        return Hanging(lead, Text.assemble((row.words, "dim"), *_tags(row)))
-    lead = Text.assemble(head, (f"{row.notation:<5} ", "bold"))
-    return Hanging(lead, Text.assemble(row.words, *_tags(row)))
+        lead, words = Content(head), Content.assemble(("start of the match", "italic"), *_tags(row))
+    elif row.chance:
+        lead = Content.assemble(head, ("·     ", "dim"))
+        words = Content.assemble((row.words, "dim"), *_tags(row))
+    else:
+        lead = Content.assemble(head, (f"{row.notation:<5} ", "bold"))
+        words = Content.assemble(row.words, *_tags(row))
+    indent = lead.cell_length
+    if width <= indent + 1:
+        return lead + words
+    first, *rest = words.wrap(width - indent) or [Content()]
+    pad = Content(" " * indent)
+    return Content("\n").join([lead + first, *(pad + line for line in rest)])
 
 
 class _PositionList(OptionList):
@@ -121,6 +109,16 @@ class MoveList(_PositionList):
         self._rows: dict[int, MoveRow] = {}
         self._option_of: dict[int, int] = {}
         self._current: int | None = None
+        self._width = 0
+        """The width the prompts were wrapped for (0: not laid out yet)."""
+
+    def on_resize(self) -> None:
+        """Wrap every row again for the new width (a hanging indent is not the list's own)."""
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            if self._rows:
+                self.show_rows(list(self._rows.values()), self._current or 0)
 
     def show_rows(self, rows: Sequence[MoveRow], current: int) -> None:
         """Replace every row (after a perspective switch or a new note) and mark `current`."""
@@ -135,7 +133,7 @@ class MoveList(_PositionList):
                 heading = f"── {self.chapter.capitalize()} {row.round} ──"
                 options.append(Option(Content.styled(heading, "bold"), disabled=True))
             self._option_of[row.position] = len(options)
-            options.append(Option(move_prompt(row, False), id=f"at-{row.position}"))
+            options.append(Option(move_prompt(row, False, self._width), id=f"at-{row.position}"))
         self._current = None
         self.set_options(options)
         self.mark(current)
@@ -152,7 +150,7 @@ class MoveList(_PositionList):
 
     def _redraw(self, position: int, *, current: bool) -> None:
         self.replace_option_prompt_at_index(
-            self._option_of[position], move_prompt(self._rows[position], current)
+            self._option_of[position], move_prompt(self._rows[position], current, self._width)
         )
 
 
