@@ -355,7 +355,9 @@ class ParlourApp(App[None]):
         games = [
             i
             for i, screen in enumerate(stack)
-            if isinstance(screen, GameScreen) and screen.opened.path.resolve() == path.resolve()
+            if isinstance(screen, GameScreen)
+            and (played := screen.port.path) is not None
+            and played.resolve() == path.resolve()
         ]
         if not games:
             return False

@@ -76,7 +76,7 @@ async def test_the_test_only_game_replays_and_takes_back_through_the_generic_scr
         await pilot.pause()
         marks = [str(b.label) for b in screen.query(Button) if b.id and b.id.startswith("sq-")]
         assert marks.count("X") == 0 and marks.count("O") == 0
-        assert screen.match.taken_back()
+        assert screen.port.match.taken_back()
         await pilot.press("q")
         await pilot.pause()
     app = new_app()

@@ -90,7 +90,7 @@ async def keys(pilot: Pilot[None], *pressed: str) -> None:
 def plays(screen: GameScreen) -> list[str]:
     return [
         RULES.notation(RULES.from_wire(e.action))
-        for e in screen.match.entries
+        for e in screen.port.match.entries
         if isinstance(e, ActionEntry) and e.seat != CHANCE
     ]
 

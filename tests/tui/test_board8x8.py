@@ -93,7 +93,7 @@ def plays(screen: GameScreen) -> list[str]:
     rules = screen.rules
     return [
         rules.notation(rules.from_wire(e.action))
-        for e in screen.match.entries
+        for e in screen.port.match.entries
         if isinstance(e, ActionEntry)
     ]
 
@@ -256,7 +256,7 @@ async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
         await pilot.pause()
         assert plays(screen) == ["e3-e5"]
         # Ben by clicks: an illegal distance first, then a legal move of the same stone.
-        state = screen.match.state
+        state = screen.port.match.state
         origin = FIELDS.legal_actions(state)[0].origin
         legal = [a for a in FIELDS.legal_actions(state) if a.origin == origin]
         await click(pilot, origin)
@@ -426,8 +426,8 @@ async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
         await app.animator.wait_until_complete()
         await pilot.pause()
         assert len(plays(screen)) == 2 and board.turn is not None and not board.slider.sliding
-        last = screen.match.state.last
-        assert board.adapter.piece(screen.match.state, last.target) is not None
+        last = screen.port.match.state.last
+        assert board.adapter.piece(screen.port.match.state, last.target) is not None
 
 
 async def test_a_replay_steps_through_the_board_with_the_arrows() -> None:

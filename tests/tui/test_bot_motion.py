@@ -19,10 +19,10 @@ async def test_your_turn_waits_until_the_bot_s_move_has_been_drawn() -> None:
         screen = GameScreen(create_match(registry.get("crossing"), seats, {}))
         await app.push_screen(screen)
         for _ in range(200):  # the bot waits ~0.8 s so a person can follow; bounded
-            if len(screen.match):
+            if len(screen.port.match):
                 break
             await pilot.pause(0.02)
-        assert len(screen.match) == 1
+        assert len(screen.port.match) == 1
         status = str(screen.query_one("#status", Static).render())
         if screen.hold == "motion":  # the stone is still sliding
             assert "Your turn" not in status and status.endswith("(bot) moves…")

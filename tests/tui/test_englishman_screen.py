@@ -65,7 +65,7 @@ def plays(screen: GameScreen) -> list[str]:
     """The decisions in the log so far, in notation (the deal left out)."""
     return [
         RULES.notation(RULES.from_wire(e.action))
-        for e in screen.match.entries
+        for e in screen.port.match.entries
         if isinstance(e, ActionEntry) and e.seat != CHANCE
     ]
 
@@ -107,7 +107,7 @@ async def test_setup_jack_and_the_giant_by_keys() -> None:
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)
-        assert screen.match.state.phase == "setup"
+        assert screen.port.match.state.phase == "setup"
         assert "keep the deal" in hint(screen)
         await keys(pilot, "minus")
         assert "w-" in hint(screen)
@@ -119,7 +119,7 @@ async def test_setup_jack_and_the_giant_by_keys() -> None:
         assert table_of(screen).draft.dest is None
         await keys(pilot, "escape", "escape", "1", "s", "enter")  # the 2 of castle 1
         await keys(pilot, "5", "b", "f", "enter")  # castle 5's back Harp to its front
-        assert screen.match.state.actor == 1
+        assert screen.port.match.state.actor == 1
         assert "Giant" in str(table_of(screen).border_title)
         await keys(pilot, "d", "1", "2", "2")  # the second move may not take that card
         assert "different card" in hint(screen)
@@ -127,7 +127,7 @@ async def test_setup_jack_and_the_giant_by_keys() -> None:
         assert plays(screen) == ["w-", "1f>s", "1f>s", "5b>f", "1>2,3>4"]
         log = log_text(screen)
         assert "1f>s" in log and "1>2,3>4" in log and "left the castles as dealt" in log
-        state = screen.match.state
+        state = screen.port.match.state
         assert state.current == ("1", "2") and state.castles[1][:2] == ("3", "1")
         await keys(pilot, "3", "3")  # Jack: a front card to its own castle is refused
         assert "different castle" in hint(screen)
@@ -139,18 +139,18 @@ async def test_the_giant_discards_and_moves_four_by_keys() -> None:
         screen = await open_game(app, pilot)
         await keys(pilot, "minus", "enter")
         await keys(pilot, "1", "2", "enter", "2", "3", "enter", "3", "4", "enter")
-        assert screen.match.state.actor == 1
+        assert screen.port.match.state.actor == 1
         await keys(pilot, "x", "4")  # the cursor lands on castle 4's first beanstalk card
         assert table_of(screen).draft.cursor == (3, 0)
         await keys(pilot, "right", "right", "enter")
         assert plays(screen)[-1] == "x4:3"
-        assert screen.match.state.discards == ("2",)
+        assert screen.port.match.state.discards == ("2",)
         await keys(pilot, "5", "b", "f", "enter", "4", "s", "enter", "5", "b", "f", "enter")
         await keys(pilot, "m", "1", "1")  # the four must go to another castle
         assert "different castle" in hint(screen)
         await keys(pilot, "5", "enter")
         assert plays(screen)[-4:] == ["5b>f", "4f>s", "5b>f", "1>5"]
-        assert screen.match.state.castles[4][:5] == ("2", "3", "4", "5", "Goose")
+        assert screen.port.match.state.castles[4][:5] == ("2", "3", "4", "5", "Goose")
         assert "Giant'sdiscards(1):2" in screen_text(app)
 
 
@@ -163,7 +163,7 @@ async def test_setup_and_moves_by_clicks() -> None:
         assert "w1:10>5" in hint(screen)
         await click(pilot, screen, ("castle", 0, 4))  # the same place again: play it
         assert plays(screen) == ["w1:10>5"]
-        assert screen.match.state.castles[0][4] == "Fee"
+        assert screen.port.match.state.castles[0][4] == "Fee"
         await click(pilot, screen, ("castle", 1, 4))  # a middle card: Jack cannot take it
         assert "only a castle's front card" in hint(screen)
         await click(pilot, screen, ("castle", 1, 0))  # castle 2's front, the 1
@@ -241,7 +241,7 @@ async def test_a_travelling_card_lands() -> None:
         await pilot.wait_for_scheduled_animations()
         await pilot.pause(0.1)
         assert not table.flying and not table.flyer.display
-        assert screen.match.state.castles[2][:2] == ("1", "1")
+        assert screen.port.match.state.castles[2][:2] == ("1", "1")
         assert plays(screen) == ["w-", "1f>3"]
         await keys(pilot, "2", "s", "enter")  # a press waits for the flight, which lands
         assert not table.flying and "│1│" in table.board.layout_at().lines[5].plain
@@ -292,10 +292,10 @@ async def test_against_a_bot_giant_the_table_waits_then_shows_its_move() -> None
         await keys(pilot, "minus", "enter", "1", "s", "enter", "1", "s", "enter")
         await keys(pilot, "1", "s", "enter")
         for _ in range(20):
-            if screen.match.state.actor == 0:
+            if screen.port.match.state.actor == 0:
                 break
             await pilot.pause(0.05)
-        assert len(plays(screen)) == 5 and screen.match.state.actor == 0
+        assert len(plays(screen)) == 5 and screen.port.match.state.actor == 0
         assert "Bot" in log_text(screen)
         assert "3 of 3 actions left" in str(table_of(screen).border_title)
         await keys(pilot, "4")  # the table takes input again
@@ -327,7 +327,7 @@ async def test_a_very_long_castle_gives_up_the_title_row_rather_than_the_log() -
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)
         await keys(pilot, "minus", "enter")
-        state = screen.match.state
+        state = screen.port.match.state
         long = sum(state.castles[:4], ()) + state.castles[4][:8]
         table = table_of(screen)
         castles = (long, (), (), (), state.castles[4][8:])

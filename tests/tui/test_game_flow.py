@@ -93,7 +93,7 @@ def plays(screen: GameScreen) -> list[str]:
     """The decisions in the log so far, in notation (chance draws left out)."""
     return [
         RULES.notation(RULES.from_wire(e.action))
-        for e in screen.match.entries
+        for e in screen.port.match.entries
         if isinstance(e, ActionEntry) and e.seat != CHANCE
     ]
 
@@ -125,7 +125,7 @@ async def test_a_scripted_round_between_two_humans() -> None:
         await keys(pilot, "enter")
         # Round 2 is dealt blind, and Bob (who starts it) gets the device.
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
-        assert RULES.round_of(screen.match.state) == 2
+        assert RULES.round_of(screen.port.match.state) == 2
         await keys(pilot, "enter")
         # Bob's log tells round 1's result under its last move.
         # Wrapped lines joined again: from 100 columns the log is a narrow column.
@@ -139,13 +139,13 @@ async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
         await keys(pilot, "enter")
-        before = len(screen.match.entries)
+        before = len(screen.port.match.entries)
         await keys(pilot, *["right"] * 1, "b")  # back from space 1: off the piste
         hint = str(screen.query_one("#hint").render())
         assert hint.startswith("✗") and "piste" in hint
         await keys(pilot, "enter")
-        assert len(screen.match.entries) == before
-        assert RULES.view(screen.match.state, 0).positions == (1, 23)
+        assert len(screen.port.match.entries) == before
+        assert RULES.view(screen.port.match.state, 0).positions == (1, 23)
         assert app.screen is screen
 
 
@@ -168,17 +168,17 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
         await keys(
             pilot, "enter", *["right"] * 4, "f", "enter", "enter", *["right"] * 4, "f", "enter"
         )
-        path: Path = screen.opened.path
-        saved = len(screen.match.entries)
+        path: Path = screen.port.opened.path
+        saved = len(screen.port.match.entries)
         await keys(pilot, "q")  # from the handoff: save and quit
         assert not isinstance(app.screen, GameScreen | HandoffScreen)
 
         resumed = await open_game(app, pilot, open_match(path))
-        assert len(resumed.match.entries) == saved
+        assert len(resumed.port.match.entries) == saved
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Ann"
         await keys(pilot, "enter")
         assert resumed.viewer == 0
-        assert RULES.view(resumed.match.state, 0).positions == (5, 18)
+        assert RULES.view(resumed.port.match.state, 0).positions == (5, 18)
         assert "Bob moved 5 forward" in str(resumed.query_one("#news").render())
 
 
@@ -197,11 +197,11 @@ async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(plays(screen)) == 2
-        last = [e for e in screen.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE][
+        last = [e for e in screen.port.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE][
             -1
         ]
         assert last.seat == 1
-        assert screen.match.to_move() == 0 and screen.hold is None
+        assert screen.port.match.to_move() == 0 and screen.hold is None
         assert "Robo" in str(screen.query_one("#news").render())
 
 
@@ -220,7 +220,7 @@ async def test_fencers_slide_with_animations_on() -> None:
         await pilot.pause(0.3)
         await pilot.wait_for_scheduled_animations()
         assert len(plays(screen)) == 2  # the bot answered through the worker
-        bob = RULES.view(screen.match.state, 0).positions[1]
+        bob = RULES.view(screen.port.match.state, 0).positions[1]
         assert screen.query_one("#fencer-1", Fencer).offset.x == (bob - 1) * 3
 
 
@@ -230,12 +230,12 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
         screen = await open_game(app, pilot, scripted_match(), draws([]))
         await keys(pilot, "enter", "ctrl+r")
         await keys(pilot, "n")
-        assert app.screen is screen and not screen.match.is_over
+        assert app.screen is screen and not screen.port.match.is_over
         await keys(pilot, "ctrl+r", "y")
         assert isinstance(app.screen, MatchEndScreen)
         assert app.screen.end.headline == "Bob wins the match"
         assert "Ann resigned" in app.screen.end.reason
-        assert screen.opened.match.resigned == 0
+        assert screen.port.opened.match.resigned == 0
         await keys(pilot, "r")  # the file is closed, so the replay viewer can read it
         assert isinstance(app.screen, ReplayScreen)
 
@@ -250,7 +250,7 @@ async def test_a_move_can_be_made_with_the_mouse() -> None:
         await pilot.click("#play")
         await pilot.pause()
         assert plays(screen)[0] == "3>"
-        assert RULES.view(screen.match.state, 0).positions[0] == 4
+        assert RULES.view(screen.port.match.state, 0).positions[0] == 4
 
 
 async def test_help_lists_the_keys_and_closes() -> None:
@@ -291,7 +291,7 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
             if isinstance(app.screen, ChapterEndScreen):
                 await keys(pilot, "enter")
         assert isinstance(app.screen, MatchEndScreen)
-        outcome = screen.match.outcome()
+        outcome = screen.port.match.outcome()
         assert outcome is not None and max(outcome.scores) == 5
         assert app.screen.end.headline == f"{screen.names[outcome.winners[0]]} wins the match"
         assert app.screen.end.last_round is not None
@@ -302,8 +302,8 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         await pilot.pause()
         again = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert again is not screen and screen not in app.screen_stack
-        assert again.match.header.seats == seats
-        assert again.match.options["starts"] == 2
+        assert again.port.match.header.seats == seats
+        assert again.port.match.options["starts"] == 2
         again._close()
 
 
@@ -348,7 +348,7 @@ async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
         await keys(pilot, *["right"] * 3, "d", "enter")  # advance 5 to space 18, attack with a 5
         assert plays(screen)[-1] == "5>x5"
         assert isinstance(app.screen, ChapterEndScreen)
-        assert RULES.view(screen.match.state, 0).positions == (18, 23)  # round over
+        assert RULES.view(screen.port.match.state, 0).positions == (18, 23)  # round over
         assert screen.query_one("#fencer-0", Fencer).space == 18
         assert screen.query_one("#fencer-1", Fencer).space == 23
         assert "distance 5" in str(screen.query_one("#eg-info").render())
@@ -538,8 +538,8 @@ async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         game = await open_game(app, pilot, opened, draws([]))
         await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")  # Ann moves; Bob's turn
-        bob = game.rules.view(game.match.state, 1).hands[1]
-        ann = game.rules.view(game.match.state, 0).hands[0]
+        bob = game.rules.view(game.port.match.state, 1).hands[1]
+        ann = game.rules.view(game.port.match.state, 0).hands[0]
         await keys(pilot, "l")
         looking = app.screen
         assert isinstance(looking, ReplayScreen) and looking.cursor.perspective == 1
@@ -551,7 +551,7 @@ async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
         assert " ".join(f"[{c}]" for c in ann) not in shown
         await keys(pilot, "l")
         assert app.screen is game and game.viewer == 1
-        assert game.rules.view(game.match.state, 1).hands[1] == bob
+        assert game.rules.view(game.port.match.state, 1).hands[1] == bob
 
 
 async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> None:

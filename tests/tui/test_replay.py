@@ -291,8 +291,8 @@ async def test_continue_from_here_starts_a_match_from_the_same_position() -> Non
         await pilot.press("ctrl+s")  # the same seats
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        new_path = game.opened.path
-        game.opened.close()
+        new_path = game.port.opened.path
+        game.port.opened.close()
     branch, _ = load_match(new_path)
     assert dict(branch.header.source or {}) == {"match_id": source.header.match_id, "entry": here}
     copied = sum(isinstance(e, ActionEntry) for e in source.entries[:here])
@@ -376,8 +376,8 @@ async def test_continue_from_here_can_hand_a_seat_to_a_bot() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        chosen = game.match.header.seats
-        game.opened.close()
+        chosen = game.port.match.header.seats
+        game.port.opened.close()
     assert chosen[0].kind == "human" and (chosen[1].kind, chosen[1].bot) == ("bot", "greedy:easy")
     assert chosen[1].name == "Easy greedy bot"
 

@@ -99,7 +99,7 @@ async def test_enter_resumes_the_match() -> None:
         from tui.screens.game import GameScreen
 
         (game,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        assert game.opened.path == path
+        assert game.port.opened.path == path
 
 
 def pretend_another_process_holds(path: Path) -> None:

@@ -111,7 +111,7 @@ def card_faces(hand: tuple[int, ...]) -> list[str]:
 
 def hands(game: GameScreen) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Both hands as they really are now (a view for nobody in particular shows all)."""
-    first, second = RULES.view(game.match.state, None).hands
+    first, second = RULES.view(game.port.match.state, None).hands
     assert first is not None and second is not None
     return first, second
 
@@ -135,7 +135,7 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     assert isinstance(app.screen, NewGameScreen)
     await keys(pilot, "ctrl+s")  # Start: two humans, advanced, seat 1 starts
     game = game_of(app)
-    assert dict(game.match.header.options)["level"] == "advanced"
+    assert dict(game.port.match.header.options)["level"] == "advanced"
     assert [seat.kind for seat in game.seats] == ["human", "human"]
     assert hands(game) == (P1_DEAL, P2_DEAL)  # the scripted deal went through the screen
 
@@ -162,14 +162,14 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     await keys(pilot, "enter", *["right"] * 5, "f", "enter")  # Player 2: a 5 forward, distance 4
     await keys(pilot, "enter", *["right"] * 5, "a", "enter")  # Player 1 attacks with a 4
     await keys(pilot, "enter", "x", "enter")  # Player 2 takes the hit
-    assert decisions(game.match.entries) == ["4>", "5>", "4>", "5>", "x4", "-"]
+    assert decisions(game.port.match.entries) == ["4>", "5>", "4>", "5>", "x4", "-"]
     assert isinstance(app.screen, ChapterEndScreen)
     assert app.screen.result.headline == "Player 1 wins round 1"
     await keys(pilot, "enter")
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
-    assert RULES.round_of(game.match.state) == 2
+    assert RULES.round_of(game.port.match.state) == 2
 
-    path, entries, state = game.opened.path, len(game.match.entries), game.match.state
+    path, entries, state = game.port.opened.path, len(game.port.match.entries), game.port.match.state
     await keys(pilot, "q")  # save & quit from the handoff
     assert isinstance(app.screen, MenuScreen)
     return path, entries, state
@@ -189,12 +189,12 @@ async def resume_and_resign(
     ]  # never a card
     await keys(pilot, "enter")
     game = game_of(app)
-    assert game.opened.path == path
-    assert len(game.match.entries) == entries and game.match.state == state
+    assert game.port.opened.path == path
+    assert len(game.port.match.entries) == entries and game.port.match.state == state
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
     await keys(pilot, "enter")
     assert game.is_current and game.viewer == 1
-    assert RULES.view(game.match.state, 1).positions == (1, 23)
+    assert RULES.view(game.port.match.state, 1).positions == (1, 23)
 
     await keys(pilot, "ctrl+r", "y")  # Player 2 resigns: the match is over
     assert isinstance(app.screen, MatchEndScreen)

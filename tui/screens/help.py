@@ -13,6 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Static
 
+from replays.paths import matches_dir
+
 GENERAL = """\
 ## Any time
 
@@ -76,11 +78,14 @@ class KeysScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def save_screenshot(screen: Screen[Any], match_file: Path) -> None:
-    """Save what `screen` shows as an SVG beside `match_file`, and say where (or why not).
+def save_screenshot(screen: Screen[Any], match_file: Path | None) -> None:
+    """Save what `screen` shows as an SVG beside `match_file` (a guest, who has no match
+    file, in the matches folder), and say where (or why not).
 
     Textual's own screenshot holds exactly the screen's cells, so a hand that is not on
     screen is not in the file either."""
+    if match_file is None:
+        match_file = matches_dir() / "remote.parlour"
     stem = match_file.stem
     taken = {p.name for p in match_file.parent.glob(f"{stem}-*.svg")}
     number = next(n for n in range(1, len(taken) + 2) if f"{stem}-{n}.svg" not in taken)

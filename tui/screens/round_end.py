@@ -67,7 +67,8 @@ class MatchEnd:
     reason: str
     score: str
     last_round: ChapterEnd | None
-    path: Path
+    path: Path | None
+    """The match file (None for a guest: the host keeps it)."""
     seats: tuple[Seat, ...] = ()
     """Who played, for a rematch."""
     game: str = ""
@@ -99,17 +100,20 @@ class MatchEndScreen(ModalScreen[None]):
                 if last.reveal:
                     yield Static(Content(last.reveal), classes="reveal")
             yield Static(Content(self.end.score), classes="score")
-            yield Static(Content(f"Saved as {self.end.path.name}"), classes="saved")
+            saved = self.end.path
+            kept = f"Saved as {saved.name}" if saved else "The host keeps the match file."
+            yield Static(Content(kept), classes="saved")
             with Horizontal(classes="buttons"):
-                yield Button("Replay", id="replay", variant="primary")
-                yield Button("Annotate", id="annotate")
-                if self.end.seats:
+                if saved is not None:
+                    yield Button("Replay", id="replay", variant="primary")
+                    yield Button("Annotate", id="annotate")
+                if self.end.seats and saved is not None:
                     yield Button("Rematch", id="rematch")
                 yield Button("Main menu", id="menu")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#replay", Button).focus()
+        self.query_one(Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -133,7 +137,7 @@ class MatchEndScreen(ModalScreen[None]):
         """The same players and options, the other seat starting."""
         from core import registry
 
-        if not self.end.seats:
+        if not self.end.seats or self.end.path is None:
             return
         try:
             rules = registry.get(self.end.game)
@@ -152,6 +156,8 @@ class MatchEndScreen(ModalScreen[None]):
         """The replay viewer, at the last move; for annotating, its note editor is opened."""
         from tui.screens.replay import ReplayScreen
 
+        if self.end.path is None:
+            return
         try:
             screen: ReplayScreen[Any, Any] = ReplayScreen(self.end.path)
         except (LogError, OSError, ValueError) as err:

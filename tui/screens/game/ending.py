@@ -35,7 +35,7 @@ def match_end(
     *,
     seats: Sequence[Seat],
     told: int,
-    path: Path,
+    path: Path | None,
     options: Mapping[str, object],
 ) -> MatchEnd:
     """The summary of a finished match; `told` chapters have had their own end panel, so a

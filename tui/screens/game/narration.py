@@ -1,18 +1,19 @@
 """The game screen's move log, kept in the words of whoever is at the device.
 
-Moves are worded by the shared chronicle (`replays.chronicle`), so the live log, the replay
-and the exports read alike; this adds what only a live log needs: chance outcomes folded into
-one line, chapter headings and results, and being brought up to date entry by entry.
+Moves are worded by the shared chronicle (`replays.chronicle`, read through the table), so the
+live log, the replay and the exports read alike; this adds what only a live log needs: chance
+outcomes folded into one line, chapter headings and results, and being brought up to date
+entry by entry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from replays.chronicle import Chronicle
 from tui.games import Narrator
 from tui.screens.game.seating import Reader
+from tui.tables import Table
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
 
@@ -24,14 +25,14 @@ class Narration(Generic[V]):
 
     def __init__(
         self,
-        chronicle: Chronicle,
+        table: Table[V, Any],
         narrator: Narrator[V],
         names: Sequence[str],
         chapters: Callable[[], Sequence[ChapterEnd]],
         log: Callable[[], MoveLog],
     ) -> None:
-        self.chronicle = chronicle
-        self.rules = chronicle.match.rules
+        self.table = table
+        self.rules = table.rules
         self.narrator = narrator
         self.names = tuple(names)
         self._chapters = chapters
@@ -54,7 +55,7 @@ class Narration(Generic[V]):
             return
         log = self._log()
         headed = self.rules.chapter not in ("", "turn")
-        for line in self.chronicle.lines(reader, start=self._logged):
+        for line in self.table.lines(reader, start=self._logged):
             if line.chapter != self._chapter:
                 self.flush()
                 if self._chapter is not None:
@@ -71,7 +72,7 @@ class Narration(Generic[V]):
                 log.move(self._turns, line.notation, line.words)
             else:
                 log.remark(line.words)
-        self._logged = len(self.chronicle.match.entries)
+        self._logged = self.table.position
         if (
             self._chapter is not None
             and not self._chance
@@ -95,7 +96,7 @@ class Narration(Generic[V]):
 
     def since_last_turn(self, seat: int, now: int, view: V, chapters: Sequence[ChapterEnd]) -> str:
         """Every other seat's public moves since `seat` last decided, then what to do now."""
-        lines = self.chronicle.since_last_turn(seat)
+        lines = self.table.since_last_turn(seat)
         parts: list[str] = []
         if lines and lines[0].chapter < now and chapters:
             parts.append(f"{chapters[-1].headline}. {chapters[-1].why}")

@@ -2,11 +2,11 @@
 
 The per-game widgets and words come from the game's kit (`tui.games.kit_for`); what happens
 next comes from the pure turn loop (`core.play.next_step`). The screen keeps layout, timing
-and the turn loop: it samples chance outcomes with its own `random.Random`, holds the match
-still while a panel is read, and hands the rest to the parts it owns (bots, handoffs,
-requests; see the package's docstring). It renders views only (`rules.view(state, seat)`) for
-the human at the device. Every action goes through `OpenMatch.submit`, which writes it to the
-match file first: the log is the autosave, so leaving this screen in any way loses nothing.
+and the turn loop: it holds the match still while a panel is read, and hands the rest to the
+parts it owns (bots, handoffs, requests; see the package's docstring). It renders views only,
+for the human at the device, and plays on a `Table` (`tui.tables`): a local match file, whose
+`submit` writes each action first (the log is the autosave, so leaving this screen in any way
+loses nothing), or one seat of a match hosted on another machine; it does not know which.
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from core.play import Chance, Decide, Over, next_step
+from core.play import Chance, Decide, Over
 from core.rules import CHANCE, Action, IllegalAction, Rules
-from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.store import OpenMatch
 from tui.games import GameKit, kit_for
@@ -39,6 +38,7 @@ from tui.screens.game.requests import Requests
 from tui.screens.game.seating import Seating
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
+from tui.tables import LocalTable, Table, Wait
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 from tui.widgets.too_small import TooSmall, fit
@@ -79,26 +79,27 @@ class GameScreen(Screen[None], Generic[V, A]):
 
     def __init__(
         self,
-        opened: OpenMatch,
+        opened: OpenMatch | Table[V, A],
         *,
         rng: random.Random | None = None,
         chance: Callable[[Any], A] | None = None,
         kit: GameKit[V, A] | None = None,
     ) -> None:
-        """`rng` samples chance outcomes and seeds the bots; `chance`, when given, picks the
+        """`opened` is the table to play on (an open match file is played at this device);
+        `rng` samples its chance outcomes and seeds the bots; `chance`, when given, picks the
         chance outcomes instead (state -> action), so a test can deal the cards it wants; `kit`
         is the game's (looked up by the match's game id when not given)."""
         super().__init__(classes="game")
-        self.opened = opened
-        self.match = opened.match
-        self.rules: Rules[Any, A, V] = self.match.rules
-        self.seats = self.match.header.seats
+        self._rng = rng if rng is not None else random.Random()
+        self.port: Table[V, A] = (
+            LocalTable(opened, self._rng, chance) if isinstance(opened, OpenMatch) else opened
+        )
+        self.rules: Rules[Any, A, V] = self.port.rules
+        self.seats = self.port.seats
         self.names = tuple(seat.name for seat in self.seats)
         self.kit: GameKit[V, A] = kit if kit is not None else kit_for(self.rules.id)
-        self.chronicle = Chronicle(self.match)
-        self._rng = rng if rng is not None else random.Random()
-        self._chance_source = chance
-        self.seating = Seating.of(self.seats, self.rules.hides_information)
+        plays = tuple(self.port.plays(seat) for seat in range(len(self.seats)))
+        self.seating = Seating.of(plays, self.rules.hides_information)
         self.hold: Hold | None = None
         self.table = self.kit.table(self.names)
         self.private = self.kit.private(self.names) if self.kit.private is not None else None
@@ -110,7 +111,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         self._bot_seat: int | None = None
         """The bot seat that is thinking, or whose move is still being drawn."""
         self.narration = Narration(
-            self.chronicle, self.kit.narrator, self.names, self.chapters, self._move_log
+            self.port, self.kit.narrator, self.names, self.chapters, self._move_log
         )
 
     @property
@@ -145,6 +146,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.news("")
         self.draw(animate=False)
         (self.private or self.table).focus()
+        self.port.changed = self._changed
         self.call_after_refresh(self.advance)
 
     def _move_log(self) -> MoveLog:
@@ -157,24 +159,16 @@ class GameScreen(Screen[None], Generic[V, A]):
     def table_view(self) -> V:
         """A view the table may draw (see `Seating.table_seat`); the private panel is cleared
         while nobody is at the device."""
-        return self.rules.view(self.match.state, self.seating.table_seat())
+        return self.port.view(self.seating.table_seat())
 
     def chapters(self) -> Sequence[ChapterEnd]:
         return self.kit.narrator.chapters(self.table_view(), self.names)
 
-    def _check(self, action: A) -> str | None:
-        """None if the seat to move may play `action` now, else the rules' reason."""
-        try:
-            self.rules.apply(self.match.state, action)
-        except IllegalAction as err:
-            return str(err)
-        return None
-
     def draw(self, *, animate: bool) -> None:
         view = self.table_view()
-        seat = self.match.to_move()
+        seat = self.port.to_move()
         turn = (
-            Turn(seat, self._check)
+            Turn(seat, self.port.check)
             if self.hold is None and seat is not None and seat == self.viewer
             else None
         )
@@ -193,7 +187,7 @@ class GameScreen(Screen[None], Generic[V, A]):
             told = self.chapters()
             where, text = "", told[-1].headline if told else "The end"
         elif seat is None:
-            outcome = self.match.outcome()
+            outcome = self.port.outcome()
             text = "The match is over" + (f": {outcome.reason}" if outcome else "")
         elif seat == CHANCE:
             text = self.kit.narrator.prompt(view, self.names) or "Dealing…"
@@ -201,6 +195,11 @@ class GameScreen(Screen[None], Generic[V, A]):
             text = f"{seat_label(self.rules, self.names, self._bot_seat)} (bot) moves…"
         elif self.seats[seat].kind == "bot":
             text = f"{seat_label(self.rules, self.names, seat)} (bot) is thinking…"
+        elif self.port.plays(seat) == "away":
+            away = self.port.presence(seat)
+            text = f"{seat_label(self.rules, self.names, seat)} to move" + (
+                f" — {away}" if away else ""
+            )
         elif seat == self.viewer:
             name = seat_label(self.rules, self.names, seat)
             text = f"Your turn, {name}: {self.kit.narrator.prompt(view, self.names)}"
@@ -210,9 +209,9 @@ class GameScreen(Screen[None], Generic[V, A]):
 
     def _chapter_now(self) -> int:
         """The chapter being played: once one has ended, the next (its first step is due)."""
-        number = self.rules.round_of(self.match.state)
+        number = self.port.chapter()
         ended = any(told.number == number for told in self.chapters())
-        return number + 1 if ended and not self.match.is_over else number
+        return number + 1 if ended and not self.port.is_over else number
 
     def where(self) -> str:
         """ "Round 3 · " for the status line ("" for a game without chapters)."""
@@ -244,14 +243,18 @@ class GameScreen(Screen[None], Generic[V, A]):
         A chapter that ended meanwhile is told by its result; the moves shown are those of
         the chapter being played, every one of them, so the line ends with what to answer now.
         """
-        view = self.rules.view(self.match.state, seat)
+        view = self.port.view(seat)
         return self.narration.since_last_turn(seat, self._chapter_now(), view, self.chapters())
 
     # -- driving the match ------------------------------------------------------------------------
-    def _play(self, action: A) -> bool:
-        """Save and apply `action`; say why when the rules or the disk refuse it."""
+    def _play(self, action: A | None = None) -> bool:
+        """Save and apply `action` (None: chance's next outcome); say why when the rules, the
+        disk or the host refuse it."""
         try:
-            self.opened.submit(action)
+            if action is None:
+                self.port.deal()
+            else:
+                self.port.submit(action)
         except IllegalAction as err:
             self._tell(f"✗ {err}")
             return False
@@ -269,7 +272,10 @@ class GameScreen(Screen[None], Generic[V, A]):
     def advance(self) -> None:
         """Move the match on until a person must act (or a panel must be read)."""
         while not self._finished_with and self.hold is None:
-            step = next_step(self.match)
+            step = self.port.step()
+            if isinstance(step, Wait):
+                self.draw(animate=True)
+                return
             if isinstance(step, Over):
                 self.hold = "over"
                 self.when_still(self._finish)
@@ -277,7 +283,7 @@ class GameScreen(Screen[None], Generic[V, A]):
             if self._chapter_ended():
                 return
             if isinstance(step, Chance):
-                if not self._play(self._sample(self.match.state)):
+                if not self._play():
                     return
                 if self.app.animation_level != "none":
                     self.draw(animate=True)
@@ -288,11 +294,15 @@ class GameScreen(Screen[None], Generic[V, A]):
             assert isinstance(step, Decide)
             self.narration.flush()
             seat = step.seat
-            if self.seats[seat].kind == "bot":
+            plays = self.port.plays(seat)
+            if plays == "bot":
                 self.hold, self._bot_seat = "bot", seat
                 self.draw(animate=True)
                 pause = BOT_PAUSE if self.app.animation_level != "none" else 0.0
-                self.bots.think(seat, self.match.state, len(self.match), pause)
+                self.bots.think(seat, self.port.bot_position(seat), self.port.position, pause)
+                return
+            if plays == "away":
+                self.draw(animate=True)
                 return
             if self.seating.hotseat and seat != self.viewer:
                 self.handoff.to(seat)
@@ -303,11 +313,6 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.draw(animate=True)
             self.news(self._since_last_turn(seat))
             return
-
-    def _sample(self, state: Any) -> A:
-        if self._chance_source is not None:
-            return self._chance_source(state)
-        return self.rules.sample_chance(state, self._rng)
 
     def _dealt(self) -> None:
         if self.hold == "deal":
@@ -338,6 +343,8 @@ class GameScreen(Screen[None], Generic[V, A]):
     def _next_chapter(self, _: object = None) -> None:
         self._chapters_told = len(self.chapters())
         self.hold = None
+        self.log_more()  # what was played elsewhere while the panel was read
+        self.draw(animate=True)
         self.advance()
 
     def when_still(self, then: Callable[[], None]) -> None:
@@ -360,11 +367,11 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.rules,
             self.kit.narrator,
             self.table_view(),
-            self.match.outcome(),
+            self.port.outcome(),
             seats=self.seats,
             told=self._chapters_told,
-            path=self.opened.path,
-            options=self.match.options,
+            path=self.port.path,
+            options=self.port.options,
         )
         self._close()
         if self.seating.hotseat:
@@ -379,11 +386,11 @@ class GameScreen(Screen[None], Generic[V, A]):
         if not self._finished_with:
             self._finished_with = True
             self.bots.cancel()
-            self.opened.close()
+            self.port.close()
 
     @on(BotChose)
     def _bot_chose(self, message: BotChose[A]) -> None:
-        if self._finished_with or self.hold != "bot" or message.position != len(self.match):
+        if self._finished_with or self.hold != "bot" or message.position != self.port.position:
             return
         self.hold = None
         if message.error is not None or message.action is None:
@@ -405,6 +412,26 @@ class GameScreen(Screen[None], Generic[V, A]):
         if self.hold == "motion":
             self.hold = None
             self.advance()
+
+    def _changed(self, rewritten: bool) -> None:
+        """The match moved on elsewhere: another machine played, the host dealt, or answered
+        a request (`rewritten`: a takeback changed earlier lines). Held for a panel, the screen
+        catches up when it is dismissed."""
+        if self._finished_with:
+            return
+        for text in self.port.notices():
+            self.notify(text, title="From the host", markup=False)
+        self.requests.answer_if_asked()
+        if rewritten:
+            seat = self.viewer if self.viewer is not None else self.seating.table_seat()
+            self.taken_back(seat)
+            return
+        if self.hold not in (None, "motion"):
+            return
+        self.log_more()
+        self.hold = "motion"  # nobody's turn until the move made elsewhere has been drawn
+        self.draw(animate=True)
+        self.when_still(self._moved)
 
     # -- after a request (`requests`) ---------------------------------------------------------
     def resigned(self) -> None:
@@ -429,10 +456,10 @@ class GameScreen(Screen[None], Generic[V, A]):
     @on(Chosen)
     def _chosen(self, message: Chosen[A]) -> None:
         message.stop()
-        seat = self.match.to_move()
+        seat = self.port.to_move()
         if self.hold is not None or seat is None or seat != self.viewer:
             return
-        reason = self._check(message.action)
+        reason = self.port.check(message.action)
         if reason is not None:
             self._tell(f"✗ {reason}")
             return
@@ -451,9 +478,13 @@ class GameScreen(Screen[None], Generic[V, A]):
         seat = self.seating.acting_human()
         if (seat is None and self.rules.hides_information) or self.hold == "handoff":
             return
+        path = self.port.path
+        if path is None:
+            self.notify("The host keeps this match's file: read back in the move log.")
+            return
         try:
             screen: ReplayScreen[Any, Any] = ReplayScreen(
-                self.opened.path, look_back=seat if seat is not None else 0
+                path, look_back=seat if seat is not None else 0
             )
         except (LogError, OSError) as err:
             self.notify(f"{err}", title="Cannot look back now", severity="error", markup=False)
@@ -462,7 +493,7 @@ class GameScreen(Screen[None], Generic[V, A]):
 
     def action_screenshot(self) -> None:
         """An SVG of exactly what the screen shows, next to the match file."""
-        save_screenshot(self, self.opened.path)
+        save_screenshot(self, self.port.path)
 
     def action_save_quit(self) -> None:
         """Leave for the menu; the file already holds every move."""

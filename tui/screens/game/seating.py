@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from core.match import Seat
+from tui.tables import Plays
 
 Reader = int | None | Literal[False]
 """A seat, None (everything), or False: nobody may read the move log now (a handoff)."""
@@ -28,8 +28,9 @@ class Seating:
     """The seat whose view is on screen: the human at the device (None: nobody yet)."""
 
     @classmethod
-    def of(cls, seats: Sequence[Seat], hides_information: bool) -> Seating:
-        humans = tuple(i for i, seat in enumerate(seats) if seat.kind == "human")
+    def of(cls, plays: Sequence[Plays], hides_information: bool) -> Seating:
+        """From who answers each seat: the people here are the seats played "here"."""
+        humans = tuple(i for i, who in enumerate(plays) if who == "here")
         return cls(
             humans=humans,
             hotseat=len(humans) > 1 and hides_information,

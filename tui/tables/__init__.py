@@ -1,0 +1,13 @@
+"""The tables a game screen plays on: one port (`Table`), a local match file or one seat of a
+match hosted elsewhere behind it.
+
+The screen draws views, words the move log from lines, and sends decisions; whether the match
+lives in this process (`LocalTable`: hot-seat and bots) or on a host (`SeatTable`: one seat, fed
+by the host's frames) is the table's business. This is boardgame.io's client over a local or a
+socket transport, and it keeps the game screen one frame.
+"""
+
+from tui.tables.local import LocalTable
+from tui.tables.port import Plays, Table, Wait
+
+__all__ = ["LocalTable", "Plays", "Table", "Wait"]

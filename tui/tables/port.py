@@ -1,0 +1,132 @@
+"""The port under the game screen: everything it asks of a match, local or remote."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol, TypeVar
+
+from core.match import Seat
+from core.play import Next
+from core.rules import Action, Outcome, Rules
+from replays.chronicle import Line
+
+V = TypeVar("V")
+A = TypeVar("A", bound=Action)
+
+Plays = Literal["here", "bot", "away"]
+"""Who answers a seat: a person at this device, a bot this device runs, or someone elsewhere
+(a player on another machine, or a bot the host runs)."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Nothing for this device to do: the host deals, or another machine decides. The table
+    calls its `changed` callback when that is done."""
+
+
+class Table(Protocol[V, A]):
+    """One match as one device plays it.
+
+    Reads are of what the device's seats may know: `view` of a seat this device holds, the
+    chronicle's lines worded for such a seat. Writes raise `IllegalAction` when the rules
+    refuse, `LogError`/`OSError` when the record cannot be kept, and leave the match as it was.
+    """
+
+    rules: Rules[Any, A, V]
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Any]
+    changed: Callable[[bool], None] | None
+    """Called (on the UI loop) when the match moved on without this device: a remote seat
+    played, the host dealt, a request arrived; True when earlier lines were rewritten (a
+    takeback). A local table never calls it."""
+
+    @property
+    def path(self) -> Path | None:
+        """The match file on this machine (None for a guest: the host keeps it)."""
+        ...
+
+    def plays(self, seat: int) -> Plays: ...
+
+    def step(self) -> Next | Wait:
+        """What the match waits for, as far as this device is concerned."""
+        ...
+
+    def view(self, seat: int) -> V:
+        """What `seat` (one this device holds, or any seat once everyone may see) sees now."""
+        ...
+
+    def to_move(self) -> int | None: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def position(self) -> int:
+        """Entries so far: a decision is for the position it was chosen at."""
+        ...
+
+    def chapter(self) -> int:
+        """The round (contest, ...) the match is in, as `Rules.round_of` counts."""
+        ...
+
+    def check(self, action: A) -> str | None:
+        """None if the seat to move may play `action` now, else the rules' reason."""
+        ...
+
+    def submit(self, action: A) -> None: ...
+
+    def deal(self) -> None:
+        """Draw chance's next outcome and record it (when `step` says `Chance`)."""
+        ...
+
+    def bot_position(self, seat: int) -> Any:
+        """The state a bot run by this device decides from (when `plays` says "bot");
+        `core.ai.decide` shows the bot that seat's view only."""
+        ...
+
+    def lines(self, reader: int | None, start: int = 0) -> list[Line]:
+        """The chronicle from entry `start` on, in `reader`'s words."""
+        ...
+
+    def since_last_turn(self, seat: int) -> list[Line]: ...
+
+    def resign(self, seat: int) -> None: ...
+
+    def take_back_for(self) -> tuple[int | None, str]:
+        """The seat at this device whose last move a takeback would undo (None: there is no
+        such move), and why it may not be taken back ("" when it may)."""
+        ...
+
+    def must_agree(self, seat: int) -> int | None:
+        """The seat at this device that must agree before `seat`'s move is taken back."""
+        ...
+
+    def take_back(self, seat: int) -> bool:
+        """Undo `seat`'s last move (True), or ask the host, who asks whoever must agree
+        (False: the answer comes back through `changed`)."""
+        ...
+
+    def asked(self) -> int | None:
+        """The seat that asks this device's player to agree to a takeback, if one does."""
+        ...
+
+    def answer(self, yes: bool) -> None:
+        """This device's answer to `asked`."""
+        ...
+
+    def notices(self) -> list[str]:
+        """What the host has told this device since last asked (refusals, answers), once."""
+        ...
+
+    def presence(self, seat: int) -> str:
+        """Where a seat's player is, in words ("on another machine", "reconnecting…"), or ""
+        for a seat at this device or a bot."""
+        ...
+
+    def close(self) -> None:
+        """Let the match go (the local file's lock, the connection to a host)."""
+        ...
