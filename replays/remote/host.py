@@ -1,0 +1,388 @@
+"""One hosted match: the authority that owns the match file and tells each seat what it may see.
+
+The host holds the `OpenMatch` (file, lock, rules), draws chance, runs the bots it seats, and
+takes decisions from its guests: each is checked by the same `apply` as hot-seat and written
+before anyone hears of it. What leaves for a guest is computed per guest — `view(state, seat)`
+and the chronicle worded for that seat — so no state, other hand or future card is ever in a
+frame (`SPECTATOR` guests get the public view). Guests are reached through a `deliver`
+callback (a socket's queue, or the host's own screen in this process); nothing here knows
+about sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from core.ai import UnknownBot, budget_for, decide, make_bot
+from core.match import ActionEntry
+from core.play import Chance, Decide, Over, next_step
+from core.rules import CHANCE, SPECTATOR, IllegalAction, Wire
+from core.text import CHAT_LIMIT, clean_text
+from replays.chronicle import Chronicle
+from replays.errors import LogError
+from replays.remote.codec import Codec
+from replays.remote.keys import Keys
+from replays.remote.wire import Act, Answer, Chat, GuestFrame, Resign, TakeBack, encode
+from replays.store import OpenMatch
+
+Role = Literal["host", "remote", "bot"]
+"""Who answers a seat: the person at the host's own terminal, a guest, or a bot the host runs."""
+
+LOG = logging.getLogger("parlour.host")
+
+Deliver = Callable[[bytes], bool]
+"""Hands one frame to a guest's connection; False when the guest cannot keep up (it is then
+dropped, and catches up whole when it reconnects)."""
+
+
+@dataclass(eq=False)
+class Guest:
+    """One connection to the match: the seat its invitation holds and what it has been told."""
+
+    seat: int
+    """A seat of the match, or SPECTATOR."""
+    deliver: Deliver
+    told: int = 0
+    """Entries already told as lines."""
+    rewrites: int = 0
+    """Takebacks already told (a takeback rewrites earlier lines: the guest is told anew)."""
+    alive: bool = True
+
+
+@dataclass
+class _Seat:
+    role: Role
+    joined: bool = False
+    guests: list[Guest] = field(default_factory=list)
+
+
+class MatchHost:
+    """Serves one open match to its guests and drives everything that is not theirs to decide."""
+
+    def __init__(
+        self,
+        opened: OpenMatch,
+        roles: Sequence[Role],
+        keys: Keys,
+        *,
+        rng: random.Random | None = None,
+        bot_pause: float = 0.0,
+    ) -> None:
+        """`rng` draws chance (a system generator by default, so no guest can predict a card
+        from a seed); `bot_pause` is how long a bot's move waits, so a person can follow."""
+        self.opened = opened
+        self.match = opened.match
+        self.rules = self.match.rules
+        self.keys = keys
+        self.codec = Codec.for_game(self.rules)
+        self._seats = [_Seat(role) for role in roles]
+        self._watchers: list[Guest] = []
+        self._rng = rng if rng is not None else random.SystemRandom()
+        self._bot_pause = bot_pause
+        self._chronicle = Chronicle(self.match)
+        self._rewrites = 0
+        self._asking: tuple[int, int] | None = None
+        """(the seat asking to take back, the seat that must agree)."""
+        self._wake = asyncio.Event()
+        self._bot: asyncio.Task[None] | None = None
+        self._stop_bot = threading.Event()
+        self.finished = asyncio.Event()
+        """Set once the match is over and every guest has been told."""
+        self.closed = False
+
+    @property
+    def match_id(self) -> str:
+        return self.match.header.match_id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.match.header.seats)
+
+    # -- guests --------------------------------------------------------------------------------
+    def admit(self, secret: str) -> int | None:
+        """The seat (or SPECTATOR) an invitation's secret holds here; None for any other."""
+        return self.keys.holder(secret)
+
+    def join(self, seat: int, deliver: Deliver) -> Guest:
+        """A guest takes its place; it is told the match at once."""
+        guest = Guest(seat, deliver)
+        if seat == SPECTATOR:
+            self._watchers.append(guest)
+        else:
+            place = self._seats[seat]
+            place.guests.append(guest)
+            place.joined = True
+        deliver(self._welcome(guest))
+        self._publish()
+        return guest
+
+    def leave(self, guest: Guest) -> None:
+        guest.alive = False
+        if guest.seat == SPECTATOR:
+            self._watchers = [g for g in self._watchers if g is not guest]
+        else:
+            place = self._seats[guest.seat]
+            place.guests = [g for g in place.guests if g is not guest]
+        if not self.closed:
+            self._publish()
+
+    def handle(self, guest: Guest, frame: GuestFrame) -> None:
+        """One checked frame from `guest` (never `Hello`: that is the server's)."""
+        if self.closed or not guest.alive:
+            return
+        if isinstance(frame, Chat):
+            self._chat(guest, frame.text)
+            return
+        if guest.seat == SPECTATOR:
+            self._refuse(guest, "A spectator watches: only the players can act.")
+            return
+        if isinstance(frame, Act):
+            self._act(guest, frame)
+        elif isinstance(frame, Resign):
+            self._resign(guest, frame.at)
+        elif isinstance(frame, TakeBack):
+            self._take_back(guest.seat)
+        elif isinstance(frame, Answer):
+            self._answer(guest.seat, frame.yes)
+
+    # -- what a guest asks ---------------------------------------------------------------------
+    def _act(self, guest: Guest, frame: Act) -> None:
+        match, seat = self.match, guest.seat
+        if frame.at != len(match):
+            if frame.at < len(match) and self._already(frame.at, seat, frame.action):
+                self._tell(guest)  # a retry of a move that arrived: acknowledged, not replayed
+            else:
+                self._refuse(guest, "The match moved on before your move arrived: look again.")
+            return
+        if match.to_move() != seat:
+            self._refuse(guest, "It is not your turn.")
+            return
+        try:
+            action = self.rules.from_wire(frame.action)
+        except Exception:  # a peer's bytes: whatever `from_wire` trips on, it is not an action
+            self._refuse(guest, "That is not a move of this game.")
+            return
+        if self._write(guest, lambda: self.opened.submit(action)):
+            self._moved()
+
+    def _already(self, at: int, seat: int, action: Wire) -> bool:
+        entry = self.match.entries[at]
+        return isinstance(entry, ActionEntry) and entry.seat == seat and entry.action == action
+
+    def _resign(self, guest: Guest, at: int) -> None:
+        if self.match.is_over:
+            return
+        if self._write(guest, lambda: self.opened.resign(guest.seat)):
+            LOG.info("%s: seat %d resigned at %d", self.match_id, guest.seat, at)
+            self._moved()
+
+    def take_back(self, seat: int) -> None:
+        """The host's own seat asks, as a guest would."""
+        self._take_back(seat)
+
+    def _take_back(self, seat: int) -> None:
+        try:
+            self.match.takeback_to(seat)
+        except IllegalAction as err:
+            self._notice(seat, f"Your last move cannot be taken back: {err}.")
+            return
+        to_move = self.match.to_move()
+        if to_move is None or to_move in (CHANCE, seat) or self._seats[to_move].role == "bot":
+            self._carry_out(seat)
+            return
+        self._asking = (seat, to_move)
+        self._notice(seat, f"Asked {self.names[to_move]} to agree to the takeback.")
+        self._publish()
+
+    def _answer(self, seat: int, yes: bool) -> None:
+        if self._asking is None or self._asking[1] != seat:
+            return
+        asker = self._asking[0]
+        self._asking = None
+        if yes:
+            self._carry_out(asker)
+        else:
+            self._notice(asker, f"{self.names[seat]} said no: the move stands.")
+            self._publish()
+
+    def _carry_out(self, seat: int) -> None:
+        self._stop_bot.set()
+        try:
+            self.opened.take_back(seat)
+        except (IllegalAction, LogError, OSError) as err:
+            self._notice(seat, f"The move could not be taken back: {err}.")
+            return
+        self._rewrites += 1
+        self._moved()
+
+    def _chat(self, guest: Guest, text: str) -> None:
+        said = clean_text(text, CHAT_LIMIT)
+        if not said:
+            return
+        name = "" if guest.seat != SPECTATOR else "Spectator"
+        try:
+            self.opened.chat(guest.seat, said, name=name or None)
+        except (IllegalAction, LogError, OSError) as err:
+            self._refuse(guest, f"The chat line was not kept: {err}.")
+            return
+        self._publish()
+
+    def _write(self, guest: Guest, write: Callable[[], object]) -> bool:
+        """Run one write to the match file; tell the guest why when it is refused."""
+        try:
+            write()
+        except IllegalAction as err:
+            self._refuse(guest, f"{err}")
+            return False
+        except (LogError, OSError) as err:
+            LOG.error("%s: could not save: %s", self.match_id, err)
+            self._refuse(guest, "The host could not save that; try again in a moment.")
+            return False
+        return True
+
+    def _moved(self) -> None:
+        """The match changed: any question about an earlier position lapses; drive on."""
+        self._asking = None
+        self._wake.set()
+
+    # -- driving ---------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Draw chance and run the bots until the match is over (then tell everyone once)."""
+        while not self.closed:
+            self._advance()
+            if self.match.is_over and not self.finished.is_set():
+                self.finished.set()
+            await self._wake.wait()
+            self._wake.clear()
+
+    def _advance(self) -> None:
+        while not self.closed:
+            step = next_step(self.match)
+            if isinstance(step, Chance):
+                self.opened.submit(self.rules.sample_chance(self.match.state, self._rng))
+                continue
+            if isinstance(step, Decide) and self._seats[step.seat].role == "bot":
+                if self._bot is None or self._bot.done():
+                    self._bot = asyncio.create_task(self._think(step.seat))
+            break
+        self._publish()
+
+    async def _think(self, seat: int) -> None:
+        """A bot's decision, found in a thread from its seat's view; dropped if the match has
+        moved meanwhile (a takeback)."""
+        position, state = len(self.match), self.match.state
+        self._stop_bot = stop = threading.Event()
+        spec = self.match.header.seats[seat].bot or "random"
+        seed = self._rng.randrange(2**32)
+        try:
+            bot = make_bot(spec, seed)
+            budget = budget_for(spec, clock=time.monotonic, stop=stop.is_set)
+        except UnknownBot:
+            bot, budget = make_bot("random", seed), budget_for("random")
+        started = time.monotonic()
+        try:
+            action = await asyncio.to_thread(decide, bot, self.rules, state, seat, budget)
+        except Exception as err:  # a bot's bug must not take the hosted match down
+            LOG.error("%s: the bot at seat %d failed: %s", self.match_id, seat, err)
+            return
+        await asyncio.sleep(max(0.0, self._bot_pause - (time.monotonic() - started)))
+        if stop.is_set() or self.closed or len(self.match) != position:
+            return
+        try:
+            self.opened.submit(action)
+        except (IllegalAction, LogError, OSError) as err:
+            LOG.error("%s: the bot's move was not kept: %s", self.match_id, err)
+            return
+        self._moved()
+
+    def close(self) -> None:
+        """Stop driving and let the file go; guests are dropped by their server."""
+        if not self.closed:
+            self.closed = True
+            self._stop_bot.set()
+            self._wake.set()
+            self.opened.close()
+
+    # -- what guests are told --------------------------------------------------------------------
+    def _welcome(self, guest: Guest) -> bytes:
+        header = self.match.header
+        return encode(
+            "welcome",
+            game=self.rules.id,
+            match=header.match_id,
+            options=dict(header.options),
+            seats=[{"name": s.name, "kind": s.kind} for s in header.seats],
+            seat=guest.seat,
+        )
+
+    def _publish(self) -> None:
+        """Tell every guest what changed, each in its own seat's words."""
+        for place in self._seats:
+            for guest in place.guests:
+                self._tell(guest)
+        for guest in self._watchers:
+            self._tell(guest)
+
+    def _tell(self, guest: Guest) -> None:
+        match = self.match
+        reset = guest.rewrites != self._rewrites
+        start = 0 if reset else guest.told
+        lines = self._chronicle.lines(guest.seat, start)
+        outcome = match.outcome()
+        asked = self._asking[0] if self._asking and self._asking[1] == guest.seat else None
+        frame = encode(
+            "update",
+            position=len(match),
+            to_move=match.to_move(),
+            chapter=self.rules.round_of(match.state),
+            view=self.codec.pack(self.rules.view(match.state, guest.seat)),
+            lines=[self.codec.pack(line) for line in lines],
+            reset=reset,
+            outcome=None
+            if outcome is None
+            else {
+                "winners": list(outcome.winners),
+                "reason": outcome.reason,
+                "draw": outcome.is_draw,
+            },
+            presence=[self._presence(seat) for seat in range(len(self._seats))],
+            asked=asked,
+        )
+        guest.told, guest.rewrites = len(match), self._rewrites
+        if not guest.deliver(frame):
+            guest.alive = False
+
+    def _notice(self, seat: int, text: str) -> None:
+        for guest in self._seats[seat].guests:
+            guest.deliver(encode("notice", text=text))
+
+    def _refuse(self, guest: Guest, reason: str) -> None:
+        guest.deliver(encode("refused", text=reason))
+        self._tell(guest)
+
+    def _presence(self, seat: int) -> str:
+        place = self._seats[seat]
+        if place.role != "remote":
+            return ""
+        if place.guests:
+            return "on another machine"
+        return "reconnecting…" if place.joined else "not joined yet"
+
+    def roles(self) -> tuple[Role, ...]:
+        return tuple(place.role for place in self._seats)
+
+    def summary(self) -> dict[str, Any]:
+        """Who is connected where, for the host's own lines."""
+        return {
+            "match": self.match_id,
+            "position": len(self.match),
+            "over": self.match.is_over,
+            "guests": sum(len(p.guests) for p in self._seats) + len(self._watchers),
+        }
