@@ -151,7 +151,17 @@ def test_a_frame_read_with_lists_unpacks_the_same_as_with_tuples() -> None:
 
 
 @pytest.mark.parametrize(
-    "value", [[1, 2], {1, 2}, object(), 2**64, -(2**63) - 1, bytearray(b"x"), Seat("a", "human")]
+    "value",
+    [
+        [1, 2],
+        {1, 2},
+        object(),
+        2**64,
+        -(2**63) - 1,
+        bytearray(b"x"),
+        Seat("a", "human"),
+        msgpack.ExtType(DATACLASS, b"Line"),
+    ],
 )
 def test_pack_refuses_values_a_view_never_holds(value: object) -> None:
     with pytest.raises(CodecError):
