@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -38,6 +38,7 @@ from tui.themes import THEMES
 if TYPE_CHECKING:
     from core.match import Seat
     from core.rules import Rules
+    from replays.remote.hosting import Hosted, Plan
     from replays.store import OpenMatch
 
 
@@ -76,6 +77,8 @@ class ParlourApp(App[None]):
         super().__init__()
         self.start_at = start or Start()
         self.settings, self._notice = settings_file.load()
+        self.hosted: Hosted | None = None
+        """The match this app hosts for other machines, while it does."""
         for theme in THEMES:
             self.register_theme(theme)
         self._apply(self.settings)
@@ -168,6 +171,60 @@ class ParlourApp(App[None]):
             shown = start.match is not None and self.open_replay(Path(start.match))
             if not shown:
                 self.action_replays()
+        elif start.kind == "join" and start.match is not None:
+            from replays.remote.invite import parse
+            from tui.screens.remote import JoiningScreen
+
+            self.push_screen(JoiningScreen(parse(start.match), watch=start.watch))
+        elif start.kind == "host":
+            self._host(start.hosting)
+
+    # -- hosting -------------------------------------------------------------------------------
+    @work(group="hosting")
+    async def _host(self, plan: Plan) -> None:
+        """Open the match to the network, then play the host's seat (or watch) on it."""
+        from core.rules import SPECTATOR
+        from replays.errors import LogError
+        from replays.remote.hosting import CannotHost, start
+        from tui.screens.game import GameScreen
+        from tui.tables.link import DirectLink
+
+        try:
+            hosted = await start(plan)
+        except (CannotHost, LogError, OSError, ValueError) as err:
+            self.refuse("Cannot host", f"{err}")
+            return
+        self.hosted = hosted
+        roles = hosted.host.roles()
+        seat = roles.index("host") if "host" in roles else SPECTATOR
+        table = DirectLink(hosted.host, seat, closed=self._stop_hosting).open()
+        self.push_screen(GameScreen(table))
+        self.bind("f2", "invitations", description="invitations")
+        self.action_invitations()
+
+    def action_invitations(self) -> None:
+        """Show the hosted match's invitations again (to copy and send)."""
+        from replays.remote.hosting import invitation_lines, where
+        from tui.screens.remote import InvitationsScreen
+
+        hosted = self.hosted
+        if hosted is not None and not hosted.host.closed:
+            address = f"Listening on {hosted.server_address}: {where(hosted.address)}."
+            self.push_screen(InvitationsScreen(invitation_lines(hosted), address))
+
+    def _stop_hosting(self) -> None:
+        """The host's player left the match: close the file now, the server soon after."""
+        hosted, self.hosted = self.hosted, None
+        if hosted is None:
+            return
+        hosted.host.close()
+        self.run_worker(hosted.close(), group="hosting")
+        self.notify(
+            f"Stopped hosting. Host it again with: parlour host --resume {hosted.host.match_id}",
+            title="Hosting",
+            markup=False,
+            timeout=12,
+        )
 
     # -- places --------------------------------------------------------------------------------
     def _show(self, screen: Screen[Any]) -> None:

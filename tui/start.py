@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-StartKind = Literal["menu", "new", "resume", "replay"]
+StartKind = Literal["menu", "new", "resume", "replay", "host", "join"]
 
 
 @dataclass(frozen=True)
@@ -21,4 +21,8 @@ class Start:
     options: dict[str, Any] = field(default_factory=dict)
     """Game options for "new" (preselected on the New game screen)."""
     match: str | None = None
-    """A match id or a file path, for "resume" and "replay"."""
+    """A match id or a file path, for "resume" and "replay"; the invitation, for "join"."""
+    watch: bool = False
+    """For "join": the invitation is for watching, not for a seat."""
+    hosting: Any = None
+    """For "host": the `replays.remote.hosting.Plan` (typed loosely: no import at start-up)."""

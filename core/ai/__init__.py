@@ -12,6 +12,7 @@ A game plugs in through the Rules contract plus, optionally, `evaluate` and `can
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeVar, cast
 
 from core.ai.bots import (
@@ -33,9 +34,10 @@ from core.ai.greedy import GreedyBot
 from core.ai.playout import CannotPlay
 from core.ai.random_bot import RandomBot
 from core.ai.search import SearchBot, SearchResult, Settings, ismcts, mcts
-from core.rules import CHANCE, Action, Coached, Rules
+from core.rules import CHANCE, Action, Coached, Determinizable, Rules
 
 S = TypeVar("S")
+V = TypeVar("V")
 A = TypeVar("A", bound=Action)
 
 
@@ -69,6 +71,24 @@ def decide(
     return cast(A, chosen)  # a bot answers with one of `legal`, which are the rules' actions
 
 
+def decide_from_view(
+    bot: Bot, rules: Rules[Any, A, V], view: V, rng: random.Random, budget: Budget | None = None
+) -> A:
+    """Ask `bot` to play a seat whose state is kept elsewhere (a seat hosted on another
+    machine): the moves to consider come from a state imagined behind the view, which holds
+    what the seat may do, since a player always knows their own options."""
+    if not isinstance(rules, Determinizable):
+        raise CannotPlay(f"{rules.title} cannot be played from a view alone")
+    state = rules.determinize(view, rng)
+    legal = (
+        list(rules.candidates(state)) if isinstance(rules, Coached) else rules.legal_actions(state)
+    )
+    chosen = (
+        bot.choose(rules, view, legal) if budget is None else bot.choose(rules, view, legal, budget)
+    )
+    return cast(A, chosen)  # one of `legal`, the rules' own actions
+
+
 __all__ = [
     "BOTS",
     "DEFAULT_LEVEL",
@@ -84,6 +104,7 @@ __all__ = [
     "SearchResult",
     "Settings",
     "UnknownBot",
+    "decide_from_view",
     "bots_for",
     "budget_for",
     "decide",

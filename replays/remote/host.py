@@ -20,11 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.text import CHAT_LIMIT, clean_text
+
 from core.ai import UnknownBot, budget_for, decide, make_bot
 from core.match import ActionEntry
-from core.play import Chance, Decide, Over, next_step
+from core.play import Chance, Decide, next_step
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Wire
-from core.text import CHAT_LIMIT, clean_text
 from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.remote.codec import Codec
@@ -112,7 +113,7 @@ class MatchHost:
 
     def join(self, seat: int, deliver: Deliver) -> Guest:
         """A guest takes its place; it is told the match at once."""
-        guest = Guest(seat, deliver)
+        guest = Guest(seat, deliver, rewrites=-1)  # its first update tells every line
         if seat == SPECTATOR:
             self._watchers.append(guest)
         else:
@@ -266,11 +267,15 @@ class MatchHost:
         while not self.closed:
             step = next_step(self.match)
             if isinstance(step, Chance):
-                self.opened.submit(self.rules.sample_chance(self.match.state, self._rng))
+                try:
+                    self.opened.submit(self.rules.sample_chance(self.match.state, self._rng))
+                except (LogError, OSError) as err:  # the disk: nothing more can be kept
+                    LOG.error("%s: could not save a deal, the match waits: %s", self.match_id, err)
+                    break
                 continue
-            if isinstance(step, Decide) and self._seats[step.seat].role == "bot":
-                if self._bot is None or self._bot.done():
-                    self._bot = asyncio.create_task(self._think(step.seat))
+            thinking = self._bot is not None and not self._bot.done()
+            if isinstance(step, Decide) and self._seats[step.seat].role == "bot" and not thinking:
+                self._bot = asyncio.create_task(self._think(step.seat))
             break
         self._publish()
 
@@ -349,8 +354,8 @@ class MatchHost:
             if outcome is None
             else {
                 "winners": list(outcome.winners),
+                "scores": list(outcome.scores),
                 "reason": outcome.reason,
-                "draw": outcome.is_draw,
             },
             presence=[self._presence(seat) for seat in range(len(self._seats))],
             asked=asked,

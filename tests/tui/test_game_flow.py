@@ -197,9 +197,9 @@ async def test_a_random_bot_moves_in_a_worker_and_the_game_goes_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(plays(screen)) == 2
-        last = [e for e in screen.port.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE][
-            -1
-        ]
+        last = [
+            e for e in screen.port.match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE
+        ][-1]
         assert last.seat == 1
         assert screen.port.match.to_move() == 0 and screen.hold is None
         assert "Robo" in str(screen.query_one("#news").render())

@@ -169,7 +169,11 @@ async def play_round_one_and_quit(pilot: Pilot[None], app: ParlourApp) -> tuple[
     assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
     assert RULES.round_of(game.port.match.state) == 2
 
-    path, entries, state = game.port.opened.path, len(game.port.match.entries), game.port.match.state
+    path, entries, state = (
+        game.port.opened.path,
+        len(game.port.match.entries),
+        game.port.match.state,
+    )
     await keys(pilot, "q")  # save & quit from the handoff
     assert isinstance(app.screen, MenuScreen)
     return path, entries, state

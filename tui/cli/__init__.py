@@ -157,6 +157,9 @@ def _parser() -> _Parser:
     imp.add_argument("file", metavar="FILE.json", type=Path)
 
     commands.add_parser("list", help="the matches in the store")
+    from tui.cli.remote import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -279,6 +282,8 @@ _COMMANDS: dict[str | None, tuple[str, str]] = {
     "export": ("files", "cmd_export"),
     "import": ("files", "cmd_import"),
     "list": ("files", "cmd_list"),
+    "host": ("remote", "cmd_host"),
+    "join": ("remote", "cmd_join"),
 }
 """Command -> (its module in `tui.cli`, its function). A command's module is imported only
 when it runs: `verify` loads neither the bots nor the app's launcher."""

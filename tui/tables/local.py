@@ -139,6 +139,13 @@ class LocalTable(Generic[V, A]):
     def answer(self, yes: bool) -> None:
         raise IllegalAction("nobody elsewhere has asked for a takeback")
 
+    @property
+    def can_chat(self) -> bool:
+        return False  # everyone is at this device
+
+    def chat(self, text: str) -> None:
+        raise IllegalAction("everyone at this match sits at this device")
+
     def notices(self) -> list[str]:
         return []
 

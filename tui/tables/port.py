@@ -118,6 +118,15 @@ class Table(Protocol[V, A]):
         """This device's answer to `asked`."""
         ...
 
+    @property
+    def can_chat(self) -> bool:
+        """Whether a line said here reaches other players (a match played across machines)."""
+        ...
+
+    def chat(self, text: str) -> None:
+        """Say `text` to everyone at the match."""
+        ...
+
     def notices(self) -> list[str]:
         """What the host has told this device since last asked (refusals, answers), once."""
         ...

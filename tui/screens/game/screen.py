@@ -73,6 +73,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         Binding("q", "save_quit", "save & quit"),
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
+        Binding("ctrl+t", "chat", "chat"),
         Binding("ctrl+s", "screenshot", "screenshot", show=False),
         Binding("l", "look_back", "look back", show=False),
     ]
@@ -503,6 +504,19 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.post_message(ShowMenu())
         else:
             self.app.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chat key is listed only where a line reaches someone (a remote table)."""
+        return self.port.can_chat if action == "chat" else True
+
+    def action_chat(self) -> None:
+        from tui.screens.remote import ChatScreen
+
+        def said(text: str | None) -> None:
+            if text and not self._finished_with:
+                self.port.chat(text)
+
+        self.app.push_screen(ChatScreen(), callback=said)
 
     def action_resign(self) -> None:
         self.requests.resign()

@@ -1,0 +1,170 @@
+"""Opening a match to the network: the match file, its secrets, the server and the invitations.
+
+Shared by `parlour host --headless` and the app's hosting, so both make the same files and
+say the same invitations. A new hosted match is an ordinary match file in the store (resume,
+replay, export and verify treat it like any other); its secrets live beside the store
+(`keys`), so `--resume` reopens it with the invitations the guests already hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import ssl
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server
+
+from core.match import Seat
+from core.rules import SPECTATOR, Rules
+from core.text import NAME_LIMIT, clean_text
+from replays.remote.host import MatchHost, Role
+from replays.remote.invite import Invitation
+from replays.remote.keys import Keys
+from replays.remote.server import Hosting, bound_port, listen
+from replays.store import create_match, open_match
+
+DEFAULT_PORT = 7480
+LOOPBACK = "127.0.0.1"
+
+
+class CannotHost(Exception):
+    """Hosting cannot start; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to host: a new match (`rules`, `seats`, `roles`, `options`) or one to resume."""
+
+    rules: Rules[Any, Any, Any] | None = None
+    seats: tuple[Seat, ...] = ()
+    roles: tuple[Role, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    resume: str | None = None
+    """A match id or file to host again (its roles and secrets come from the kept keys)."""
+    address: str = LOOPBACK
+    port: int = DEFAULT_PORT
+    advertise: str | None = None
+    """The address invitations name (default: the one listened on)."""
+    tls: ssl.SSLContext | None = None
+    bot_pause: float = 0.6
+
+
+@dataclass
+class Hosted:
+    """A match being served: the host, the server and the invitations to hand out."""
+
+    host: MatchHost
+    hosting: Hosting
+    server: Server
+    invitations: dict[int, Invitation]
+    """Seat (SPECTATOR for watching) -> its invitation."""
+    address: str
+    """The address listened on."""
+    port: int
+    """The port listened on (the system's choice when 0 was asked)."""
+    runner: asyncio.Task[None]
+    """The host's driving (chance, bots)."""
+
+    @property
+    def server_address(self) -> str:
+        return (
+            f"[{self.address}]:{self.port}"
+            if ":" in self.address
+            else f"{self.address}:{self.port}"
+        )
+
+    async def close(self) -> None:
+        """Stop serving: the guests are dropped, the match file is closed (nothing is lost:
+        every move was written as it was made)."""
+        self.host.close()
+        self.runner.cancel()
+        self.server.close()
+        await self.server.wait_closed()
+
+
+def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchHost, Keys]:
+    """The match file (new or resumed) under a host, with its secrets saved."""
+    if plan.resume is not None:
+        opened = open_match(plan.resume)
+        keys = Keys.load(opened.match.header.match_id)
+        if keys is None or len(keys.seats) != len(opened.match.header.seats):
+            opened.close()
+            raise CannotHost(
+                "this match was not hosted here, or its invitations were lost: "
+                "host it as a new match"
+            )
+        roles: tuple[Role, ...] = tuple(
+            "bot" if seat.kind == "bot" else "remote" if key else "host"
+            for seat, key in zip(opened.match.header.seats, keys.seats, strict=True)
+        )
+    else:
+        if plan.rules is None:
+            raise CannotHost("nothing to host: name a game or a match to resume")
+        seats = tuple(
+            Seat(clean_text(s.name, NAME_LIMIT) or f"Seat {n + 1}", s.kind, s.bot)
+            for n, s in enumerate(plan.seats)
+        )
+        opened = create_match(plan.rules, seats, plan.options)
+        roles = plan.roles
+        keys = Keys.new(opened.match.header.match_id, [role == "remote" for role in roles])
+    try:
+        keys.save()
+    except OSError as err:
+        opened.close()
+        raise CannotHost(f"cannot keep the invitations' secrets ({err})") from None
+    return MatchHost(opened, roles, keys, rng=rng, bot_pause=plan.bot_pause), keys
+
+
+def invitations(
+    host: MatchHost, keys: Keys, address: str, port: int, tls: bool
+) -> dict[int, Invitation]:
+    """One invitation per remote seat, and one for watching."""
+    made = {
+        seat: Invitation(address, port, host.match_id, secret, tls)
+        for seat, secret in enumerate(keys.seats)
+        if secret is not None
+    }
+    made[SPECTATOR] = Invitation(address, port, host.match_id, keys.watch, tls)
+    return made
+
+
+async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
+    """Open the match, listen, and start driving it (CannotHost when any of it fails)."""
+    host, keys = open_host(plan, rng)
+    hosting = Hosting()
+    hosting.add(host)
+    try:
+        server = await listen(hosting, plan.address, plan.port, plan.tls)
+    except OSError as err:
+        host.close()
+        raise CannotHost(
+            f"cannot listen on {plan.address}:{plan.port} ({err.strerror or err}): "
+            "choose another port with --listen ADDRESS:PORT"
+        ) from None
+    port = bound_port(server)
+    address = plan.advertise or plan.address
+    made = invitations(host, keys, address, port, plan.tls is not None)
+    runner = asyncio.get_running_loop().create_task(host.run())
+    return Hosted(host, hosting, server, made, plan.address, port, runner)
+
+
+def where(address: str) -> str:
+    """Whom an address lets in, for the host's first line."""
+    if address in ("127.0.0.1", "::1", "localhost"):
+        return "this machine only: --listen 0.0.0.0:PORT lets other machines in"
+    return "other machines may join: keep the invitations to the people you invite"
+
+
+def invitation_lines(hosted: Hosted) -> list[str]:
+    """Each remote seat's invitation as a line to hand over, then the watching one."""
+    names = hosted.host.names
+    lines = [
+        f"{names[seat]} (seat {seat + 1}): parlour join {invitation}"
+        for seat, invitation in sorted(hosted.invitations.items())
+        if seat != SPECTATOR
+    ]
+    lines.append(f"spectators: parlour join {hosted.invitations[SPECTATOR]} --watch")
+    return lines

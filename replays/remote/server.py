@@ -1,0 +1,207 @@
+"""The host's door: a WebSocket server that admits invitations and carries frames to matches.
+
+Every connection is a stranger until its first frame names a match and a secret that holds a
+seat there; anything else is refused with one sentence and no detail about the match. After
+that, each frame is size-capped (by websockets, before it is read), rate-limited, and checked
+(`wire.guest_frame`); a bad one closes that connection, with its reason logged, and the match
+and its other guests go on. A guest too slow to take its frames is dropped the same way: it
+is told everything anew when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import ssl
+import time
+from collections.abc import Iterator
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from replays.remote.host import LOG, MatchHost
+from replays.remote.wire import GUEST_FRAME_LIMIT, Hello, WireError, encode, guest_frame
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a connection may stay silent before it names its invitation."""
+RATE = 20.0
+"""Frames a second a guest may send, on average (a person sends one every few seconds)."""
+BURST = 40
+"""Frames a guest may send at once before the rate applies."""
+OUTBOX = 256
+"""Frames waiting for one guest before it is dropped as too slow."""
+CONNECTIONS = 512
+"""Connections served at once; more are turned away until some leave."""
+
+REFUSED = "This invitation is not valid here: ask the host for a new one."
+"""The one answer to every bad invitation: it says nothing about which part was wrong."""
+
+# Close codes (RFC 6455): the guest's side shows the reason; 1008 means "do not retry".
+POLICY = 1008
+TRY_LATER = 1013
+
+
+class Bucket:
+    """A token bucket: `rate` frames a second, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self._rate, self._burst = rate, float(burst)
+        self._tokens, self._at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
+        self._at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+class Hosting:
+    """The matches one server serves, by match id."""
+
+    def __init__(self) -> None:
+        self._matches: dict[str, MatchHost] = {}
+        self._connections = 0
+
+    def add(self, host: MatchHost) -> None:
+        self._matches[host.match_id] = host
+
+    def remove(self, match_id: str) -> None:
+        self._matches.pop(match_id, None)
+
+    def __iter__(self) -> Iterator[MatchHost]:
+        return iter(list(self._matches.values()))
+
+    def _admit(self, hello: Hello) -> tuple[MatchHost, int] | None:
+        host = self._matches.get(hello.match)
+        if host is None or host.closed:
+            return None
+        seat = host.admit(hello.secret)
+        return None if seat is None else (host, seat)
+
+    async def connection(self, ws: ServerConnection) -> None:
+        """One guest, from its first frame to its last."""
+        if self._connections >= CONNECTIONS:
+            await ws.close(TRY_LATER, "The host is full: try again in a minute.")
+            return
+        self._connections += 1
+        try:
+            await self._serve(ws)
+        finally:
+            self._connections -= 1
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        peer = _peer(ws)
+        try:
+            data = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            hello = guest_frame(data)
+        except (TimeoutError, ConnectionClosed):
+            return
+        except WireError as err:
+            LOG.warning("%s: refused before joining: %s", peer, err)
+            await _refuse(ws, REFUSED)
+            return
+        admitted = self._admit(hello) if isinstance(hello, Hello) else None
+        if admitted is None:
+            LOG.warning("%s: an invitation that holds no seat here", peer)
+            await _refuse(ws, REFUSED)
+            return
+        host, seat = admitted
+        outbox: asyncio.Queue[bytes] = asyncio.Queue(OUTBOX)
+
+        def deliver(frame: bytes) -> bool:
+            try:
+                outbox.put_nowait(frame)
+            except asyncio.QueueFull:
+                return False
+            return True
+
+        guest = host.join(seat, deliver)
+        LOG.info("%s: joined %s at seat %d", peer, host.match_id, seat)
+        sender = asyncio.create_task(_send(ws, outbox))
+        bucket = Bucket(RATE, BURST)
+        try:
+            async for data in ws:
+                if not guest.alive:
+                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
+                    break
+                if not bucket.take():
+                    LOG.warning("%s: too many frames; closed", peer)
+                    await ws.close(POLICY, "Too many frames.")
+                    break
+                try:
+                    frame = guest_frame(data)
+                except WireError as err:
+                    LOG.warning("%s: bad frame, closed: %s", peer, err)
+                    await ws.close(POLICY, f"Bad frame: {err}"[:120])
+                    break
+                if isinstance(frame, Hello):
+                    await ws.close(POLICY, "Bad frame: a second hello.")
+                    break
+                host.handle(guest, frame)
+                if not guest.alive:
+                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            sender.cancel()
+            host.leave(guest)
+            LOG.info("%s: left %s", peer, host.match_id)
+
+
+async def _send(ws: ServerConnection, outbox: asyncio.Queue[bytes]) -> None:
+    try:
+        while True:
+            await ws.send(await outbox.get())
+    except ConnectionClosed:
+        return
+
+
+async def _refuse(ws: ServerConnection, text: str) -> None:
+    try:
+        await ws.send(encode("refused", text=text))
+        await ws.close(POLICY, text)
+    except ConnectionClosed:
+        return
+
+
+def _peer(ws: ServerConnection) -> str:
+    address = ws.remote_address
+    return f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "a guest"
+
+
+async def listen(
+    hosting: Hosting, address: str, port: int, tls: ssl.SSLContext | None = None
+) -> Server:
+    """Start serving `hosting` on `address:port` (port 0: any free port; see `bound_port`)."""
+    return await serve(
+        hosting.connection,
+        address,
+        port,
+        max_size=GUEST_FRAME_LIMIT,
+        max_queue=8,
+        compression=None,
+        ping_interval=10,
+        ping_timeout=20,
+        close_timeout=5,
+        ssl=tls,
+        logger=logging.getLogger("parlour.host.websockets"),
+    )
+
+
+def bound_port(server: Server) -> int:
+    """The port `server` listens on (the one the system chose for port 0)."""
+    for sock in server.sockets:
+        name = sock.getsockname()
+        return int(name[1])
+    raise RuntimeError("the server listens on no socket")
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """A server TLS context from a certificate and key file (OSError/SSLError if unusable)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context

@@ -1,0 +1,299 @@
+"""`parlour host` and `parlour join`: a match played from several terminals.
+
+`host` opens a match on this machine and prints one invitation per remote seat; with a screen
+its own terminal plays a seat (`--seat here`), with `--headless` it only serves (invitations
+on stdout, a line per finished match, Ctrl-C or SIGTERM stops it cleanly). `join` opens the
+game screen for the seat an invitation holds, or (`--bot SPEC`) lets a bot play it headless:
+exit 0 when the match is over, 2 when the invitation is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import signal
+import sys
+from typing import TYPE_CHECKING, Any
+
+from tui.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    CliError,
+    bot_spec,
+    bot_title,
+    game_options,
+    game_rules,
+    player_count,
+)
+
+if TYPE_CHECKING:
+    from core.match import Seat
+    from core.rules import Rules
+    from replays.remote.host import Role
+    from replays.remote.hosting import Plan
+    from replays.remote.invite import Invitation
+
+LISTEN_HELP = "where to listen (default 127.0.0.1:7480: this machine only)"
+SEAT_HELP = (
+    "who plays the next seat: here (this terminal), remote (a guest; prints an invitation) or "
+    "a bot (random, greedy, ismcts:normal, ...); add =NAME to name the player, e.g. "
+    "here=Ann remote=Ben (default: here, then remote)"
+)
+HOST_GRACE = 2.0
+"""Seconds a headless host goes on serving after the match ends, so every guest hears it."""
+
+
+def add_commands(commands: Any) -> None:
+    """The `host` and `join` parsers (called by `tui.cli._parser`)."""
+    host = commands.add_parser("host", help="host a match that others join from their terminals")
+    host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
+    host.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    host.add_argument("--players", type=int, metavar="N", help="seats (default: fewest)")
+    host.add_argument("--seat", action="append", default=[], metavar="SPEC", help=SEAT_HELP)
+    host.add_argument("--listen", metavar="ADDR:PORT", default="127.0.0.1:7480", help=LISTEN_HELP)
+    host.add_argument(
+        "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
+    )
+    host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
+    host.add_argument("--resume", metavar="ID", help="host a match hosted before, same invitations")
+    host.add_argument("--headless", action="store_true", help="no screen: serve only")
+    join = commands.add_parser("join", help="join a hosted match with an invitation")
+    join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
+    join.add_argument("--watch", action="store_true", help="follow the match (watching invitation)")
+    join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
+
+
+# -- host ------------------------------------------------------------------------------------
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """`parlour host GAME [--seat SPEC ...] [--listen ADDR:PORT] [--headless] [--resume ID]`."""
+    plan = _plan(args)
+    if args.headless:
+        return _serve_headless(plan)
+    from tui.cli.launch import launch
+    from tui.start import Start
+
+    return launch(Start(kind="host", hosting=plan))
+
+
+def _plan(args: argparse.Namespace) -> Plan:
+    from replays.remote.hosting import Plan
+
+    address, port = _address(args.listen)
+    tls = _tls(args.tls) if args.tls else None
+    if args.resume is not None:
+        if args.game is not None:
+            raise CliError("--resume hosts a saved match: give no GAME", f"{PROG} host --resume ID")
+        return Plan(
+            resume=args.resume,
+            address=address,
+            port=port,
+            tls=tls,
+            advertise=args.advertise,
+            bot_pause=0.0 if args.headless else 0.6,
+        )
+    if args.game is None:
+        raise CliError(
+            "name the game to host", f"e.g. {PROG} host en-garde --seat here --seat remote"
+        )
+    rules = game_rules(args.game)
+    specs = list(args.seat)
+    players = player_count(rules, args.players or max(len(specs), rules.min_players))
+    if len(specs) > players:
+        raise CliError(f"{len(specs)} --seat given for {players} seats", "give one --seat per seat")
+    default = "remote" if args.headless else "here"
+    while len(specs) < players:
+        specs.append(default if not specs else "remote")
+    seats, roles = _seats(rules, specs, headless=args.headless)
+    options = game_options(rules, args.option, players)
+    return Plan(
+        rules=rules,
+        seats=seats,
+        roles=roles,
+        options=options,
+        address=address,
+        port=port,
+        advertise=args.advertise,
+        tls=tls,
+        bot_pause=0.0 if args.headless else 0.6,
+    )
+
+
+def _seats(
+    rules: Rules[Any, Any, Any], specs: list[str], *, headless: bool
+) -> tuple[tuple[Seat, ...], tuple[Role, ...]]:
+    from core.match import Seat
+
+    seats: list[Seat] = []
+    roles: list[Role] = []
+    for number, text in enumerate(specs, start=1):
+        kind, _, name = text.partition("=")
+        kind = kind.strip().lower()
+        if kind == "here":
+            if headless:
+                raise CliError("a headless host has no player here", "use remote or a bot")
+            if "host" in roles:
+                raise CliError("only one seat can be played here", "make the others remote")
+            seats.append(Seat(name.strip() or "Host"))
+            roles.append("host")
+        elif kind == "remote":
+            seats.append(Seat(name.strip() or f"Guest {number}"))
+            roles.append("remote")
+        else:
+            spec = bot_spec(kind, rules)
+            seats.append(Seat(name.strip() or bot_title(spec), "bot", spec))
+            roles.append("bot")
+    if "host" not in roles and "remote" not in roles:
+        raise CliError("every seat is a bot: nobody would join", f"try {PROG} selfplay")
+    return tuple(seats), tuple(roles)
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise CliError(f"--listen {text!r} is not ADDRESS:PORT", "e.g. --listen 0.0.0.0:7480")
+    return host, int(port)
+
+
+def _tls(files: list[str]) -> Any:
+    import ssl
+
+    from replays.remote.server import tls_context
+
+    try:
+        return tls_context(files[0], files[1])
+    except (OSError, ssl.SSLError) as err:
+        raise CliError(
+            f"cannot use the certificate and key ({err})", "check --tls CERT KEY"
+        ) from None
+
+
+def _serve_headless(plan: Plan) -> int:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format=f"{PROG} host: %(message)s")
+    try:
+        return asyncio.run(_headless(plan))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+async def _headless(plan: Plan) -> int:
+    from replays.ending import winners_text
+    from replays.remote.hosting import CannotHost, invitation_lines, start, where
+
+    try:
+        hosted = await start(plan)
+    except CannotHost as err:
+        raise CliError(str(err), f"see '{PROG} host --help'") from None
+    except (OSError, ValueError) as err:
+        raise CliError(f"cannot host ({err})", f"see '{PROG} host --help'") from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    host = hosted.host
+    rules = host.rules
+    print(
+        f"Hosting {rules.title} on {plan.address}:{hosted.port} ({where(plan.address)})",
+        file=sys.stderr,
+    )
+    for line in invitation_lines(hosted):
+        print(line, flush=True)
+    stopped = asyncio.create_task(stop.wait())
+    finished = asyncio.create_task(host.finished.wait())
+    await asyncio.wait({stopped, finished}, return_when=asyncio.FIRST_COMPLETED)
+    code = EXIT_OK
+    if host.finished.is_set():
+        outcome = host.match.outcome()
+        said = winners_text(rules, host.names, outcome) if outcome else "over"
+        print(f"finished {host.match_id}: {said}", flush=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), HOST_GRACE)
+    else:
+        print(
+            f"stopped {host.match_id}: resume with {PROG} host --resume {host.match_id} --headless",
+            file=sys.stderr,
+            flush=True,
+        )
+        code = EXIT_INTERRUPTED
+    stopped.cancel()
+    finished.cancel()
+    await hosted.close()
+    return code
+
+
+# -- join ------------------------------------------------------------------------------------
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """`parlour join URL [--watch] [--bot SPEC]`."""
+    from replays.remote.invite import BadInvitation, parse
+
+    try:
+        invitation = parse(args.invitation)
+    except BadInvitation as err:
+        raise CliError(str(err), "copy the whole invitation the host printed") from None
+    if args.bot is not None:
+        return _join_as_bot(invitation, args.bot)
+    from tui.cli.launch import launch
+    from tui.start import Start
+
+    return launch(Start(kind="join", match=str(invitation), watch=args.watch))
+
+
+def _join_as_bot(invitation: Invitation, spec: str) -> int:
+    try:
+        return asyncio.run(_bot_seat(invitation, spec))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+async def _bot_seat(invitation: Invitation, spec: str) -> int:
+    """Play the invitation's seat with a bot until the match is over."""
+    from core.ai import UnknownBot, budget_for, decide_from_view, make_bot
+    from core.play import Decide
+    from tui.tables.link import Refused, SocketLink
+
+    link = SocketLink(invitation)
+    try:
+        table = await link.open()
+    except Refused as refused:
+        raise CliError(
+            f"the host refused to let the bot in: {refused}",
+            "ask the host for a new invitation",
+            EXIT_USAGE,
+        ) from None
+    try:
+        checked = bot_spec(spec, table.rules, "--bot")
+        bot, budget = make_bot(checked, random.randrange(2**32)), budget_for(checked)
+    except (CliError, UnknownBot):
+        link.close()
+        raise
+    changed = asyncio.Event()
+    ended: list[str] = []
+    table.changed = lambda rewritten: changed.set()
+    link.ended = ended.append
+    rng = random.Random()
+    while not table.is_over and not ended:
+        changed.clear()
+        if isinstance(table.step(), Decide):
+            position, view = table.position, table.view(table.seat)
+            action = await asyncio.to_thread(decide_from_view, bot, table.rules, view, rng, budget)
+            if table.position == position and isinstance(table.step(), Decide):
+                table.submit(action)  # not after a takeback that came while it thought
+        await changed.wait()
+    link.close()
+    if ended:
+        raise CliError(f"the host refused the bot: {ended[0]}", "ask the host for a new invitation")
+    await asyncio.sleep(0)
+    return EXIT_OK

@@ -1,0 +1,127 @@
+"""The screens of a match played across machines: reaching the host, handing out invitations,
+and saying a line to the other players.
+
+The game itself is the ordinary game screen on a seat table (`tui.tables.seat`); these are
+what comes before it and what it opens on top of itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
+
+from core.text import CHAT_LIMIT
+from replays.remote.invite import Invitation
+from tui.tables.link import Refused, SocketLink
+
+
+class JoiningScreen(Screen[None]):
+    """Reaching the host with an invitation; the game screen takes over once it answers."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "leave")]
+
+    def __init__(self, invitation: Invitation, *, watch: bool = False) -> None:
+        super().__init__(classes="confirm")
+        self.invitation = invitation
+        self.watch = watch
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            where = f"{self.invitation.host}:{self.invitation.port}"
+            yield Static(Content(f"Joining the match at {where}…"), classes="headline")
+            yield Static(Content("Waiting for the host to answer."), id="joining", classes="why")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._join()
+
+    @work(exclusive=True, group="join")
+    async def _join(self) -> None:
+        from core.rules import SPECTATOR
+        from tui.screens.game import GameScreen
+
+        link = SocketLink(self.invitation)
+        try:
+            table = await link.open()
+        except Refused as refused:
+            self.query_one("#joining", Static).update(
+                Content(
+                    f"Could not join: {refused}. Press q to leave, then ask the host for a "
+                    "new invitation."
+                )
+            )
+            self.app.return_code = 2
+            return
+        if self.watch != (table.seat == SPECTATOR):
+            link.close()
+            said = (
+                "This invitation is for a seat: join without --watch to play it."
+                if self.watch
+                else "This invitation is for watching: join with --watch."
+            )
+            self.query_one("#joining", Static).update(Content(f"{said} Press q to leave."))
+            self.app.return_code = 2
+            return
+        self.app.switch_screen(GameScreen(table))
+
+    def action_leave(self) -> None:
+        self.app.exit(return_code=self.app.return_code or 0)
+
+
+class InvitationsScreen(ModalScreen[None]):
+    """The invitations of a hosted match, to copy and send to the players."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "copy all"),
+        Binding("enter,escape", "close", "close"),
+    ]
+
+    def __init__(self, lines: Sequence[str], where: str) -> None:
+        super().__init__(classes="confirm")
+        self.lines = tuple(lines)
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog invitations"):
+            yield Static(Content("Send each player their invitation"), classes="headline")
+            for line in self.lines:
+                yield Static(Content(line), classes="invitation")
+            yield Static(Content(self.where), classes="why")
+        yield Footer()
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard("\n".join(self.lines))
+        self.notify("Copied (where the terminal allows it).", title="Invitations")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(ModalScreen[str | None]):
+    """One line to the other players: Enter sends, Esc keeps it unsaid."""
+
+    CSS_PATH = "../styles/game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content("Say to the table (Enter sends)"), classes="headline")
+            yield Input(max_length=CHAT_LIMIT, placeholder="a line for everyone at the match")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def _said(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,266 @@
+"""The ways a seat table reaches its host: a WebSocket to another machine, or the host itself
+when it runs in this process (the host's own terminal plays through the same frames).
+
+A socket link that drops says "reconnecting…" and tries again with the same invitation, with
+a growing pause; once back, the host tells the seat everything anew, and a decision that was
+in flight is sent again with the position it was chosen at, so it counts once. A refused
+invitation ends the link with the host's one sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import ssl
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from replays.remote.host import Guest, MatchHost
+from replays.remote.invite import Invitation
+from replays.remote.wire import (
+    HOST_FRAME_LIMIT,
+    Act,
+    GuestFrame,
+    Hello,
+    WireError,
+    guest,
+    host_frame,
+)
+from tui.tables.seat import SeatTable, Welcome
+
+PAUSES = (0.5, 1.0, 2.0, 4.0, 5.0)
+"""Seconds between attempts to reconnect (the last repeats)."""
+OPEN_TIMEOUT = 10.0
+
+
+class Refused(Exception):
+    """The host turned the invitation away (`final`), or could not be reached."""
+
+    def __init__(self, text: str, *, final: bool = False) -> None:
+        super().__init__(text)
+        self.final = final
+
+
+class DirectLink:
+    """A seat of a match hosted in this process: frames go through the loop, not a socket."""
+
+    def __init__(
+        self, host: MatchHost, seat: int, closed: Callable[[], None] | None = None
+    ) -> None:
+        """`closed` is called when the seat's table lets go (the host's player left)."""
+        self._host = host
+        self._seat = seat
+        self._closed = closed
+        self._guest: Guest | None = None
+        self._table: SeatTable[Any, Any] | None = None
+
+    def open(self) -> SeatTable[Any, Any]:
+        """Join the host and return the seat's table, already told the match."""
+        first: list[bytes] = []
+
+        def keep(frame: bytes) -> bool:
+            first.append(frame)
+            return True
+
+        self._guest = self._host.join(self._seat, keep)
+        table: SeatTable[Any, Any] = SeatTable(
+            Welcome(host_frame(first[0])), self, path=self._host.opened.path
+        )
+        for frame in first[1:]:
+            table.receive(host_frame(frame))
+        self._table = table
+        self._guest.deliver = self._deliver
+        return table
+
+    def _deliver(self, frame: bytes) -> bool:
+        asyncio.get_running_loop().call_soon(self._receive, frame)
+        return True
+
+    def _receive(self, frame: bytes) -> None:
+        if self._table is not None:
+            self._table.receive(host_frame(frame))
+
+    def send(self, frame: GuestFrame) -> None:
+        guest = self._guest
+        if guest is not None:
+            asyncio.get_running_loop().call_soon(self._host.handle, guest, frame)
+
+    def close(self) -> None:
+        if self._guest is not None:
+            self._host.leave(self._guest)
+            self._guest = None
+            if self._closed is not None:
+                self._closed()
+
+
+class SocketLink:
+    """A seat of a match on another machine, over a WebSocket, reconnecting when it drops."""
+
+    def __init__(self, invitation: Invitation, *, trust: ssl.SSLContext | None = None) -> None:
+        self.invitation = invitation
+        self._trust = trust
+        self._ws: ClientConnection | None = None
+        self._table: SeatTable[Any, Any] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._pending: Act | None = None
+        self._closed = False
+        self._sending: set[asyncio.Task[None]] = set()
+        self.ended: Callable[[str], None] | None = None
+        """Called once the link has given up (the host refused the invitation again)."""
+
+    @property
+    def uri(self) -> str:
+        scheme = "wss" if self.invitation.tls else "ws"
+        host = self.invitation.host
+        host = f"[{host}]" if ":" in host else host
+        return f"{scheme}://{host}:{self.invitation.port}/"
+
+    async def open(self) -> SeatTable[Any, Any]:
+        """Connect, present the invitation and return the seat's table (Refused if not let in)."""
+        ws = await self._connect()
+        try:
+            welcome = Welcome(await self._expect(ws, "welcome"))
+            table: SeatTable[Any, Any] = SeatTable(welcome, self)
+            table.receive(await self._expect(ws, "update"))
+        except WireError as err:
+            await ws.close()
+            raise Refused(f"the host's answer cannot be read ({err})") from None
+        self._ws, self._table = ws, table
+        self._task = asyncio.create_task(self._run(ws))
+        return table
+
+    async def _connect(self) -> ClientConnection:
+        try:
+            ws = await connect(
+                self.uri,
+                max_size=HOST_FRAME_LIMIT,
+                open_timeout=OPEN_TIMEOUT,
+                compression=None,
+                ping_interval=10,
+                ping_timeout=20,
+                close_timeout=3,
+                ssl=self._trust if self.invitation.tls else None,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
+            raise Refused(f"cannot reach the host at {self.uri} ({_why(err)})") from None
+        try:
+            await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
+        except ConnectionClosed:
+            raise Refused("the host closed the connection at once") from None
+        return ws
+
+    async def _expect(self, ws: ClientConnection, kind: str) -> dict[str, Any]:
+        try:
+            frame = host_frame(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
+        except ConnectionClosed as closed:
+            reason = closed.rcvd.reason if closed.rcvd is not None else ""
+            raise Refused(reason or "the host closed the connection") from None
+        except TimeoutError:
+            raise Refused("the host did not answer") from None
+        if frame["t"] == "refused":
+            text = str(frame.get("text", "the host refused the invitation"))[:200]
+            raise Refused(text, final=True)
+        if frame["t"] != kind:
+            raise WireError(f"expected {kind!r}, got {frame['t']!r}")
+        return frame
+
+    async def _run(self, ws: ClientConnection) -> None:
+        """Read frames until the link closes; reconnect while the host may take us back."""
+        while not self._closed:
+            await self._read(ws)
+            if self._closed:
+                return
+            self._ws = None
+            self._told("reconnecting…")
+            back = await self._reconnect()
+            if back is None:
+                return
+            ws = back
+
+    async def _reconnect(self) -> ClientConnection | None:
+        table = self._table
+        assert table is not None
+        for attempt in itertools.count():
+            await asyncio.sleep(PAUSES[min(attempt, len(PAUSES) - 1)])
+            if self._closed:
+                return None
+            try:
+                ws = await self._connect()
+                await self._expect(ws, "welcome")
+                table.receive(await self._expect(ws, "update"))
+            except Refused as refused:
+                if refused.final:
+                    self._told(f"refused: {refused}")
+                    if self.ended is not None:
+                        self.ended(str(refused))
+                    return None
+                continue
+            except WireError:
+                continue
+            self._ws = ws
+            self._told("")
+            if self._pending is not None:
+                await _send(ws, guest(self._pending))  # counted once: it names its position
+            return ws
+        return None
+
+    async def _read(self, ws: ClientConnection) -> None:
+        table = self._table
+        assert table is not None
+        try:
+            async for data in ws:
+                try:
+                    frame = host_frame(data)
+                    table.receive(frame)
+                except WireError:
+                    await ws.close()
+                    return
+                if frame["t"] == "update" and self._pending is not None:
+                    if table.position > self._pending.at:
+                        self._pending = None
+                elif frame["t"] == "refused":
+                    self._pending = None
+        except ConnectionClosed:
+            return
+
+    def _told(self, state: str) -> None:
+        if self._table is not None:
+            self._table.lost(state)
+
+    def send(self, frame: GuestFrame) -> None:
+        if isinstance(frame, Act):
+            self._pending = frame
+        ws = self._ws
+        if ws is not None:
+            self._later(_send(ws, guest(frame)))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` on the loop, kept referenced until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    def close(self) -> None:
+        self._closed = True
+        ws, self._ws = self._ws, None
+        if ws is not None:
+            self._later(ws.close())
+        if self._task is not None:
+            self._task.cancel()
+
+
+async def _send(ws: ClientConnection, data: bytes) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await ws.send(data)
+
+
+def _why(err: BaseException) -> str:
+    if isinstance(err, ConnectionRefusedError):
+        return "nothing listens there: is the host running?"
+    if isinstance(err, TimeoutError):
+        return "no answer in time"
+    return str(err) or type(err).__name__
