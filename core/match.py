@@ -2,11 +2,10 @@
 
 Entries are actions (a seat's decision or a chance outcome), notes (annotations, which never
 change state) and meta records (resignations, takebacks, chat, bot details, session
-boundaries). A
-takeback is a meta entry that returns the state to an earlier position, so the log stays
-append-only and a replay can still show the moves that were taken back. The match keeps
-a snapshot of the state every `snapshot_every` entries, so any position is reached in at most
-that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
+boundaries). A takeback is a meta entry that returns the state to an earlier position, so the
+log stays append-only and a replay can still show the moves that were taken back. The match
+keeps a snapshot of the state every `snapshot_every` entries, so any position is reached in at
+most that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
 log writer in the app, a list in tests) before the state moves on.
 """
 
