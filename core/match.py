@@ -1,11 +1,11 @@
 """Match: the event-sourced aggregate. A header plus ordered entries; state is a fold.
 
 Entries are actions (a seat's decision or a chance outcome), notes (annotations, which never
-change state) and meta records (resignations, takebacks, bot details, session boundaries). A
-takeback is a meta entry that returns the state to an earlier position, so the log stays
-append-only and a replay can still show the moves that were taken back. The match keeps
-a snapshot of the state every `snapshot_every` entries, so any position is reached in at most
-that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
+change state) and meta records (resignations, takebacks, chat, bot details, session
+boundaries). A takeback is a meta entry that returns the state to an earlier position, so the
+log stays append-only and a replay can still show the moves that were taken back. The match
+keeps a snapshot of the state every `snapshot_every` entries, so any position is reached in at
+most that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
 log writer in the app, a list in tests) before the state moves on.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.chat import CHAT, chat_data, chat_fault
 from core.rules import CHANCE, IllegalAction, Outcome, Rules, Wire
 
 GLYPHS: tuple[str, ...] = ("!!", "!", "!?", "?!", "?", "??")
@@ -347,6 +348,15 @@ class Match:
         self._append(entry, validate_index=None)
         return entry
 
+    def chat(
+        self, seat: int, text: str, *, at: float | None = None, name: str | None = None
+    ) -> MetaEntry:
+        """`seat` (or a spectator, SPECTATOR with a `name`) says `text`, cleaned (`core.chat`);
+        fine on finished matches too, and it never changes the position."""
+        entry = MetaEntry(CHAT, chat_data(seat, text, name, len(self.header.seats)), at)
+        self._append(entry, validate_index=None)
+        return entry
+
     def record(self, what: str, data: Mapping[str, Wire], *, at: float | None = None) -> MetaEntry:
         """Append an informational meta entry (bot details, session boundaries)."""
         entry = MetaEntry(what, data, at)
@@ -398,6 +408,8 @@ class Match:
             if to != allowed:
                 raise fail(f"a takeback by seat {seat_no} returns to entry {allowed}, not {to}")
             state = self.state_at(to)
+        elif entry.what == CHAT and (fault := chat_fault(entry.data, len(self.header.seats))):
+            raise fail(fault)
         if self._sink is not None:
             self._sink(entry)
         self._entries.append(entry)

@@ -2,8 +2,10 @@
 
 The game screen's move log, its "since your last turn" line, the replay viewer's move list and
 the exports all word moves here, so a move reads the same everywhere and hidden cards stay
-hidden in the same way everywhere. The chronicle folds the match's states once and picks up
-entries appended later (the live game, notes added in the replay).
+hidden in the same way everywhere. What was said at the table (`core.chat`) is told here too,
+as lines of their own kind that every reader may read and that are never moves. The chronicle
+folds the match's states once and picks up entries appended later (the live game, notes added
+in the replay, chat).
 """
 
 from __future__ import annotations
@@ -11,20 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from core.chat import CHAT, spoken
 from core.match import ActionEntry, Match, MetaEntry
 from core.rules import CHANCE, SecretNotation
 
-LineKind = Literal["move", "chance", "resign", "takeback"]
+LineKind = Literal["move", "chance", "resign", "takeback", "chat"]
 
 
 @dataclass(frozen=True)
 class Line:
-    """One line of play: a seat's move, a chance outcome, a resignation or a takeback."""
+    """One line of play: a seat's move, a chance outcome, a resignation or a takeback; or a
+    line of chat, words "Ben: hello", said where it stands in the match."""
 
     index: int
     """The entry's index; a cursor at position index + 1 shows the state after it."""
     seat: int
-    """The acting seat, or CHANCE."""
+    """The acting seat, or CHANCE; for chat, the seat that spoke or SPECTATOR."""
     kind: LineKind
     notation: str
     """Empty for chance outcomes the reader may not know."""
@@ -34,6 +38,13 @@ class Line:
     round, the next round's first deal card in the next."""
     taken_back: bool = False
     """A later takeback undid this move: replays show it struck through."""
+    speaker: str = ""
+    """Who said a chat line (the seat's name, or the spectator's own); "" for play."""
+
+    @property
+    def said(self) -> str:
+        """A chat line's text, without its speaker."""
+        return self.words.removeprefix(f"{self.speaker}: ")
 
 
 class Chronicle:
@@ -83,7 +94,8 @@ class Chronicle:
     def since_last_turn(self, seat: int) -> list[Line]:
         """Every other seat's public moves since `seat` last decided, oldest first.
 
-        Worded as `seat` may know them; chance outcomes and taken-back moves are left out.
+        Worded as `seat` may know them; chance outcomes, taken-back moves and chat (which is
+        not a move) are left out.
         """
         teller = _Teller(self, seat, self.match.taken_back())
         said: list[Line] = []
@@ -137,10 +149,13 @@ class _Teller:
                 chapter,
                 taken_back=index in self.dead,
             )
-        if isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback"):
+        if isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback", CHAT):
             seat = entry.data.get("seat")
             assert isinstance(seat, int)  # Match checked it when the entry was appended
             if entry.what == "resign":
                 return Line(index, seat, "resign", "resign", f"{names[seat]} resigns", chapter)
+            if entry.what == CHAT:
+                who, text = spoken(entry.data, names)
+                return Line(index, seat, "chat", "", f"{who}: {text}", chapter, speaker=who)
             return Line(index, seat, "takeback", "undo", f"{names[seat]} took back a move", chapter)
         return None

@@ -79,8 +79,10 @@ class ReplayCursor:
         return list(self._moves)
 
     def current_move(self) -> Line | None:
-        """The last move made before the position, if any."""
-        done = [line for line in self.moves() if line.index < self._position]
+        """The last move made before the position, if any (chat is not a move)."""
+        done = [
+            line for line in self.moves() if line.index < self._position and line.kind != "chat"
+        ]
         return done[-1] if done else None
 
     def notes(self) -> list[NoteEntry]:

@@ -1,9 +1,10 @@
 """A match as text to read, as Markdown with its annotations, and as lossless JSON.
 
 Text and Markdown are written from one perspective (everything only once the match is over,
-as in the replay viewer); JSON is the log itself, every entry and time, and imports back into
-a byte-identical match file. Round results come from the final view's `rounds`, when the
-game's view has them (a sequence of objects with `round` and `detail`).
+as in the replay viewer), with what was said at the table where it was said; JSON is the log
+itself, every entry and time, and imports back into a byte-identical match file. Round results
+come from the final view's `rounds`, when the game's view has them (a sequence of objects with
+`round` and `detail`).
 """
 
 from __future__ import annotations
@@ -160,7 +161,12 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
                 if markdown:
                     yield ""
         undone = " (taken back)" if line.taken_back else ""
-        if line.seat == CHANCE or line.kind == "takeback":
+        if line.kind == "chat":
+            if markdown:
+                yield f"- *chat* · **{_inline(line.speaker)}:** {_inline(line.said)}"
+            else:
+                yield f"       chat · {line.words}"
+        elif line.seat == CHANCE or line.kind == "takeback":
             yield f"- · {line.words}{undone}" if markdown else f"       · {line.words}{undone}"
         else:
             turn += 1
@@ -225,6 +231,15 @@ def _notes(notes: list[NoteEntry], *, markdown: bool) -> Iterator[str]:
             yield f"  > {'**' + note.glyph + '** ' if note.glyph else ''}{note.text}"
         else:
             yield f"         {glyph}{note.text}"
+
+
+_MARKDOWN_INLINE = str.maketrans({c: f"\\{c}" for c in "\\`*_[]<>|~"})
+
+
+def _inline(text: str) -> str:
+    """Someone else's words as Markdown that shows them as they are: what would start
+    emphasis, code, a link or HTML is escaped."""
+    return text.translate(_MARKDOWN_INLINE)
 
 
 def _anchor(target: int, indexes: list[int]) -> int:

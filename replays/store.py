@@ -114,6 +114,11 @@ class OpenMatch(Closing):
         self._record_end()
         return entry
 
+    def chat(self, seat: int, text: str, *, name: str | None = None) -> MetaEntry:
+        """`seat` (or SPECTATOR, with a `name`) says `text`: cleaned, saved, then in the match;
+        fine on finished matches too (IllegalAction when nothing is left to say)."""
+        return self.match.chat(seat, text, at=self._clock(), name=name)
+
     def annotate(
         self, target: int, text: str, glyph: str = "", marks: Sequence[str] = ()
     ) -> NoteEntry:

@@ -142,7 +142,7 @@ class MatchEndScreen(ModalScreen[None]):
         try:
             rules = registry.get(self.end.game)
         except registry.UnknownGame as err:
-            self.notify(f"{err}", title="No rematch", severity="error")
+            self.notify(f"{err}", title="No rematch", severity="error", markup=False)
             return
         seats, options = rematch(rules, self.end.seats, self.end.options)
         # The new match takes the finished one's place: this panel goes first.
@@ -161,7 +161,7 @@ class MatchEndScreen(ModalScreen[None]):
         try:
             screen: ReplayScreen[Any, Any] = ReplayScreen(self.end.path)
         except (LogError, OSError, ValueError) as err:
-            self.notify(f"Could not open the replay: {err}", severity="error")
+            self.notify(f"Could not open the replay: {err}", severity="error", markup=False)
             return
         self.app.push_screen(screen)
         if annotate:

@@ -31,9 +31,10 @@ def ready(words: str | Content, undo: str) -> Content:
     return Content.assemble(("✓ ", "bold"), words, (f" — Enter to play, Esc to {undo}", "dim"))
 
 
-def hand_title(names: Sequence[str], viewer: int | None) -> str:
-    """Whose cards these are, so a shared device never leaves it in doubt."""
-    return f"{names[viewer]}'s hand" if viewer is not None else "Hand"
+def hand_title(names: Sequence[str], viewer: int | None) -> Content:
+    """Whose cards these are, so a shared device never leaves it in doubt. Content, not a
+    string: a border title given a string reads it as markup, and a name is only a name."""
+    return Content(f"{names[viewer]}'s hand" if viewer is not None else "Hand")
 
 
 class ControlButton(Button):

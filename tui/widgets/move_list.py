@@ -36,6 +36,9 @@ class MoveRow:
     glyphs: tuple[str, ...] = ()
     noted: bool = False
     """True when a note on this entry has text (not only a glyph)."""
+    chat: tuple[tuple[str, str], ...] = ()
+    """What was said at the table after this entry and before the next: (speaker, text).
+    Shown under the row, never a row of its own: chat is not a position to step to."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,19 @@ def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     else:
         lead = Content.assemble(head, (f"{row.notation:<5} ", "bold"))
         words = Content.assemble(row.words, *_tags(row))
+    return _hang(lead, words, width)
+
+
+def chat_prompt(speaker: str, text: str, width: int = 0) -> Content:
+    """`      › Ben: hello` under the row it was said after, the name dimmed, wrapped (given
+    the list's `width`) under the words as a move's words are."""
+    lead = Content.styled("      › ", "dim")
+    return _hang(lead, Content.assemble((f"{speaker}:", "dim"), " ", text), width)
+
+
+def _hang(lead: Content, words: Content, width: int) -> Content:
+    """`words` beside `lead`, wrapped to `width` with every continuation line indented to
+    them (0: not wrapped here, the list wraps them itself)."""
     indent = lead.cell_length
     if width <= indent + 1:
         return lead + words
@@ -134,6 +150,10 @@ class MoveList(_PositionList):
                 options.append(Option(Content.styled(heading, "bold"), disabled=True))
             self._option_of[row.position] = len(options)
             options.append(Option(move_prompt(row, False, self._width), id=f"at-{row.position}"))
+            options += [
+                Option(chat_prompt(speaker, text, self._width), disabled=True)
+                for speaker, text in row.chat
+            ]
         self._current = None
         self.set_options(options)
         self.mark(current)

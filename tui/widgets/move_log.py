@@ -1,4 +1,5 @@
-"""The move log: each decision in notation and in plain words, draws folded into one line.
+"""The move log: each decision in notation and in plain words, draws folded into one line,
+and what was said at the table where it was said.
 
 The screen rebuilds it whenever the person at the device changes, because plain words depend
 on who reads them (your own draws name the card; the opponent's do not).
@@ -72,6 +73,10 @@ class MoveLog(ScrollView):
 
     def chance(self, words: str) -> None:
         self._add(Text("     · ", style="dim"), Text(words, style="dim"))
+
+    def chat(self, name: str, text: str) -> None:
+        """What someone said at the table, as speech: `› Ben: hello`, the name dimmed."""
+        self._add(Text("     › ", style="dim"), Text.assemble((f"{name}:", "dim"), " ", text))
 
     def remark(self, words: str) -> None:
         self._add(Text("     ■ ", style="bold"), Text(words, style="italic"))

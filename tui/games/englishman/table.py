@@ -145,7 +145,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         view = self.picker.view
         if view is None:
             return
-        self.border_title = hints.title(view, self.names)
+        self.border_title = Content(hints.title(view, self.names))  # names are not markup
         leg = self.flight.leg
         if leg is not None:
             self.board.draw(leg.after, Marks(hidden=leg.landing))

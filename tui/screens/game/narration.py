@@ -2,8 +2,8 @@
 
 Moves are worded by the shared chronicle (`replays.chronicle`, read through the table), so the
 live log, the replay and the exports read alike; this adds what only a live log needs: chance
-outcomes folded into one line, chapter headings and results, and being brought up to date
-entry by entry.
+outcomes folded into one line, chapter headings and results, chat told as speech (never a
+move), and being brought up to date entry by entry.
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ class Narration(Generic[V]):
             if line.kind == "move":
                 self._turns += 1
                 log.move(self._turns, line.notation, line.words)
+            elif line.kind == "chat":
+                log.chat(line.speaker, line.said)
             else:
                 log.remark(line.words)
         self._logged = self.table.position

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widget import Widget
@@ -203,7 +204,7 @@ class NewGameScreen(Screen[None]):
         lines += [f"✗ {problem}" for problem in self._problems]
         text = "\n".join(lines)
         problems = self.query_one("#problems", Static)
-        problems.update(text)
+        problems.update(Content(text))  # a name typed is a name, not markup
         problems.display = bool(text)
 
     # -- events --------------------------------------------------------------------------------

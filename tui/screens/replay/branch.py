@@ -32,12 +32,16 @@ def export(screen: ReplayScreen[Any, Any]) -> None:
             "writable, then press e again.",
             title="Export failed",
             severity="error",
+            markup=False,
             timeout=12,
         )
         return
     seen = perspective_name(seat, screen.names, screen.rules.hides_information)
     screen.notify(
-        f"{target}\nSeen by {seen}, with every note.", title="Exported to Markdown", timeout=12
+        f"{target}\nSeen by {seen}, with every note.",
+        title="Exported to Markdown",
+        markup=False,
+        timeout=12,
     )
 
 
@@ -69,10 +73,17 @@ def _start(
     try:
         opened = continue_from(screen.path, here, seats=seats)
     except (LogError, OSError, ValueError) as err:
-        screen.notify(f"{err}", title="Could not start the new match", severity="error", timeout=12)
+        screen.notify(
+            f"{err}",
+            title="Could not start the new match",
+            severity="error",
+            markup=False,
+            timeout=12,
+        )
         return
     screen.notify(
         f"A new match from entry {number} of this one: {opened.path.name}.",
         title="Continuing from here",
+        markup=False,
     )
     screen.post_message(PlayMatch(opened))

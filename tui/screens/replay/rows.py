@@ -1,7 +1,8 @@
 """The move list and the notes list of a replay, as the current perspective may read them.
 
-Pure: rows come from the cursor's lines and the match's notes, so the viewer can rebuild them
-whenever the perspective or the file changes, and tests can read them without a screen.
+Pure: rows come from the cursor's lines (chat among them) and the match's notes, so the
+viewer can rebuild them whenever the perspective or the file changes, and tests can read them
+without a screen.
 """
 
 from __future__ import annotations
@@ -20,12 +21,18 @@ def anchor(target: int, positions: Sequence[int]) -> int:
 
 
 def rows_of(cursor: ReplayCursor, match: Match) -> tuple[list[MoveRow], list[NoteRow]]:
-    """The move rows (the starting position first) and the note rows, oldest first."""
-    lines = cursor.moves()
+    """The move rows (the starting position first) and the note rows, oldest first. Chat goes
+    with the row it was said after, as notes do: it is not a position of its own."""
+    told = cursor.moves()
+    lines = [line for line in told if line.kind != "chat"]
     positions = [0] + [line.index + 1 for line in lines]
     anchored: dict[int, list[NoteEntry]] = {}
     for _, note in match.notes():
         anchored.setdefault(anchor(note.target, positions), []).append(note)
+    said: dict[int, list[tuple[str, str]]] = {}
+    for line in told:
+        if line.kind == "chat":
+            said.setdefault(anchor(line.index, positions), []).append((line.speaker, line.said))
 
     def row(
         number: int, position: int, chance: bool, notation: str, words: str, round_no: int
@@ -40,6 +47,7 @@ def rows_of(cursor: ReplayCursor, match: Match) -> tuple[list[MoveRow], list[Not
             round_no,
             glyphs=tuple(n.glyph for n in notes if n.glyph),
             noted=any(n.text for n in notes),
+            chat=tuple(said.get(position, ())),
         )
 
     first_round = match.rules.round_of(match.state_at(0))

@@ -117,6 +117,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
                 f"{self.damage.message}. The viewer shows what could be read.",
                 title="Match file damaged",
                 severity="warning",
+                markup=False,
                 timeout=15,
             )
         self.rebuild()
@@ -330,7 +331,12 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         except HiddenPerspective as err:
             self.cursor.perspective = SPECTATOR
             reason = str(err)
-            self.notify(f"{reason[:1].upper()}{reason[1:]}.", title="Not shown", severity="warning")
+            self.notify(
+                f"{reason[:1].upper()}{reason[1:]}.",
+                title="Not shown",
+                severity="warning",
+                markup=False,
+            )
         self.rebuild()
         self.draw()
 

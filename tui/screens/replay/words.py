@@ -105,7 +105,8 @@ def entry_text(
     view: V,
     names: Sequence[str],
 ) -> Content:
-    """The "This entry" panel: the entry in words, the chapter it ended, its notes."""
+    """The "This entry" panel: the entry in words, the chapter it ended, what was said at the
+    table after it, its notes."""
     parts: list[Content] = []
     if row.position == 0:
         parts.append(Content("The starting position."))
@@ -118,6 +119,9 @@ def entry_text(
             for told in narrator.chapters(view, names):
                 if told.number == row.round:
                     parts.append(Content.styled(f"{told.headline}. {told.why}", "italic"))
+    parts += [
+        Content.assemble(("› ", "dim"), (f"{who}:", "dim"), " ", text) for who, text in row.chat
+    ]
     for note in notes:
         if note.position == row.position:
             glyph = Content.styled(f"{note.glyph} ", "bold") if note.glyph else Content()
