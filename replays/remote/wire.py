@@ -47,11 +47,11 @@ def decode(data: bytes | str, limit: int) -> dict[str, Any]:
             data,
             raw=False,
             strict_map_key=True,
-            max_buffer_size=limit,
             max_array_len=limit,
             max_map_len=limit,
             max_str_len=limit,
             max_bin_len=limit,
+            max_ext_len=limit,
         )
     except (ValueError, TypeError, msgpack.UnpackException) as err:
         raise WireError(f"not a msgpack frame ({type(err).__name__})") from None

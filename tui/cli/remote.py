@@ -215,8 +215,9 @@ async def _headless(plan: Plan) -> int:
     code = EXIT_OK
     if host.finished.is_set():
         outcome = host.match.outcome()
-        said = winners_text(rules, host.names, outcome) if outcome else "over"
-        print(f"finished {host.match_id}: {said}", flush=True)
+        won = winners_text(outcome.winners, host.names) if outcome else "none"
+        why = f" ({outcome.reason})" if outcome and outcome.reason else ""
+        print(f"finished {host.match_id}: won by {won}{why}", flush=True)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), HOST_GRACE)
     else:

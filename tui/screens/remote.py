@@ -32,7 +32,8 @@ class JoiningScreen(Screen[None]):
     def __init__(self, invitation: Invitation, *, watch: bool = False) -> None:
         super().__init__(classes="confirm")
         self.invitation = invitation
-        self.watch = watch
+        self.watching = watch
+        self._refused = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -59,22 +60,22 @@ class JoiningScreen(Screen[None]):
                     "new invitation."
                 )
             )
-            self.app.return_code = 2
+            self._refused = True
             return
-        if self.watch != (table.seat == SPECTATOR):
+        if self.watching != (table.seat == SPECTATOR):
             link.close()
             said = (
                 "This invitation is for a seat: join without --watch to play it."
-                if self.watch
+                if self.watching
                 else "This invitation is for watching: join with --watch."
             )
             self.query_one("#joining", Static).update(Content(f"{said} Press q to leave."))
-            self.app.return_code = 2
+            self._refused = True
             return
         self.app.switch_screen(GameScreen(table))
 
     def action_leave(self) -> None:
-        self.app.exit(return_code=self.app.return_code or 0)
+        self.app.exit(return_code=2 if self._refused else 0)
 
 
 class InvitationsScreen(ModalScreen[None]):
