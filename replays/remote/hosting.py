@@ -158,13 +158,14 @@ def where(address: str) -> str:
     return "other machines may join: keep the invitations to the people you invite"
 
 
-def invitation_lines(hosted: Hosted) -> list[str]:
-    """Each remote seat's invitation as a line to hand over, then the watching one."""
+def invitation_lines(hosted: Hosted) -> list[tuple[str, str]]:
+    """Whom each invitation is for with the command that joins ("Ben (seat 2): parlour join"),
+    and the invitation itself: the remote seats, then watching."""
     names = hosted.host.names
     lines = [
-        f"{names[seat]} (seat {seat + 1}): parlour join {invitation}"
+        (f"{names[seat]} (seat {seat + 1}): parlour join", str(invitation))
         for seat, invitation in sorted(hosted.invitations.items())
         if seat != SPECTATOR
     ]
-    lines.append(f"spectators: parlour join {hosted.invitations[SPECTATOR]} --watch")
+    lines.append(("Spectators: parlour join --watch", str(hosted.invitations[SPECTATOR])))
     return lines

@@ -207,8 +207,8 @@ async def _headless(plan: Plan) -> int:
         f"Hosting {rules.title} on {plan.address}:{hosted.port} ({where(plan.address)})",
         file=sys.stderr,
     )
-    for line in invitation_lines(hosted):
-        print(line, flush=True)
+    for who, invitation in invitation_lines(hosted):
+        print(f"{who} {invitation}", flush=True)
     stopped = asyncio.create_task(stop.wait())
     finished = asyncio.create_task(host.finished.wait())
     await asyncio.wait({stopped, finished}, return_when=asyncio.FIRST_COMPLETED)

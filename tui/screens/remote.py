@@ -87,21 +87,23 @@ class InvitationsScreen(ModalScreen[None]):
         Binding("enter,escape", "close", "close"),
     ]
 
-    def __init__(self, lines: Sequence[str], where: str) -> None:
-        super().__init__(classes="confirm")
-        self.lines = tuple(lines)
+    def __init__(self, invitations: Sequence[tuple[str, str]], where: str) -> None:
+        """`invitations`: (whom it is for and the command, the invitation) each."""
+        super().__init__()
+        self.invitations = tuple(invitations)
         self.where = where
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog invitations"):
+        with Vertical(classes="dialog"):
             yield Static(Content("Send each player their invitation"), classes="headline")
-            for line in self.lines:
-                yield Static(Content(line), classes="invitation")
+            for who, command in self.invitations:
+                yield Static(Content(who), classes="who")
+                yield Static(Content(command), classes="invitation")
             yield Static(Content(self.where), classes="why")
         yield Footer()
 
     def action_copy(self) -> None:
-        self.app.copy_to_clipboard("\n".join(self.lines))
+        self.app.copy_to_clipboard("\n".join(f"{who} {url}" for who, url in self.invitations))
         self.notify("Copied (where the terminal allows it).", title="Invitations")
 
     def action_close(self) -> None:

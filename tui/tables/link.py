@@ -175,7 +175,7 @@ class SocketLink:
             if self._closed:
                 return
             self._ws = None
-            self._told("reconnecting…")
+            self._told("reconnecting to the host…")
             back = await self._reconnect()
             if back is None:
                 return
@@ -194,7 +194,7 @@ class SocketLink:
                 table.receive(await self._expect(ws, "update"))
             except Refused as refused:
                 if refused.final:
-                    self._told(f"refused: {refused}")
+                    self._told(f"the host turned this seat away: {refused}")
                     if self.ended is not None:
                         self.ended(str(refused))
                     return None

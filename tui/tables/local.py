@@ -149,6 +149,9 @@ class LocalTable(Generic[V, A]):
     def notices(self) -> list[str]:
         return []
 
+    def connection(self) -> str:
+        return ""
+
     def presence(self, seat: int) -> str:
         return ""
 

@@ -131,6 +131,11 @@ class Table(Protocol[V, A]):
         """What the host has told this device since last asked (refusals, answers), once."""
         ...
 
+    def connection(self) -> str:
+        """ "" while this device is in touch with the match; else what it is doing about it
+        ("reconnecting to the host…")."""
+        ...
+
     def presence(self, seat: int) -> str:
         """Where a seat's player is, in words ("on another machine", "reconnecting…"), or ""
         for a seat at this device or a bot."""

@@ -83,7 +83,7 @@ class SeatTable(Generic[V, A]):
         self._sent: int | None = None
         """The position of a decision sent and not yet answered."""
         self.link_state = ""
-        """"" while connected; else what the link is doing ("reconnecting…")."""
+        """"" while connected; else what the link is doing ("reconnecting to the host…")."""
 
     @property
     def ready(self) -> bool:
@@ -136,6 +136,10 @@ class SeatTable(Generic[V, A]):
 
     def lost(self, state: str) -> None:
         """The link to the host is down (`state` says what it does about it), or back ("")."""
+        if state and not self.link_state:
+            self._notices.append(f"Lost touch with the host; {state}")
+        elif self.link_state and not state:
+            self._notices.append("Back in touch with the host.")
         self.link_state = state
         if self.changed is not None:
             self.changed(False)
@@ -250,9 +254,12 @@ class SeatTable(Generic[V, A]):
         told, self._notices = self._notices, []
         return told
 
+    def connection(self) -> str:
+        return self.link_state
+
     def presence(self, seat: int) -> str:
         if seat == self.seat:
-            return self.link_state
+            return ""
         return self._presence[seat] if 0 <= seat < len(self._presence) else ""
 
     def close(self) -> None:

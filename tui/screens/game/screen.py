@@ -206,7 +206,8 @@ class GameScreen(Screen[None], Generic[V, A]):
             text = f"Your turn, {name}: {self.kit.narrator.prompt(view, self.names)}"
         else:
             text = f"{seat_label(self.rules, self.names, seat)} to move"
-        status.update(Content(f"{where}{text}"))
+        away = self.port.connection()
+        status.update(Content(f"{where}{text}" + (f" · {away}" if away else "")))
 
     def _chapter_now(self) -> int:
         """The chapter being played: once one has ended, the next (its first step is due)."""
@@ -275,6 +276,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         while not self._finished_with and self.hold is None:
             step = self.port.step()
             if isinstance(step, Wait):
+                self.narration.flush()
                 self.draw(animate=True)
                 return
             if isinstance(step, Over):
@@ -303,6 +305,7 @@ class GameScreen(Screen[None], Generic[V, A]):
                 self.bots.think(seat, self.port.bot_position(seat), self.port.position, pause)
                 return
             if plays == "away":
+                self.narration.flush()
                 self.draw(animate=True)
                 return
             if self.seating.hotseat and seat != self.viewer:
@@ -499,7 +502,11 @@ class GameScreen(Screen[None], Generic[V, A]):
     def action_save_quit(self) -> None:
         """Leave for the menu; the file already holds every move."""
         self._close()
-        self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
+        if self.port.path is None:
+            left = "The host keeps the match: join again with the same invitation to go on."
+            self.notify(left, title="Left the match")
+        else:
+            self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
         if len(self.app.screen_stack) > 1:
             self.post_message(ShowMenu())
         else:
