@@ -1,0 +1,182 @@
+"""The game screen on a seat of a hosted match: the host's own terminal (a direct link) and a
+guest (a socket over 127.0.0.1), each drawn from its own seat's frames only.
+
+The host runs in the test's own loop (`replays.remote.hosting.start`, port 0); the other seat is
+a second table on a real socket, driven from the test as a remote player would drive it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
+
+from core import registry
+from core.match import MetaEntry, Seat
+from core.play import Decide
+from core.rules import SPECTATOR
+from replays.remote.hosting import Hosted, Plan, start
+from tui.app import ParlourApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.game import GameScreen
+from tui.tables.link import DirectLink, SocketLink
+from tui.tables.seat import SeatTable
+from tui.widgets.move_log import MoveLog
+
+CROSSING = registry.get("crossing")
+
+
+def plan(game: str = "crossing") -> Plan:
+    return Plan(
+        rules=registry.get(game),
+        seats=(Seat("Ann"), Seat("Ben")),
+        roles=("host", "remote"),
+        address="127.0.0.1",
+        port=0,
+        bot_pause=0.0,
+    )
+
+
+@asynccontextmanager
+async def hosting(game: str = "crossing") -> AsyncIterator[Hosted]:
+    hosted = await start(plan(game), rng=random.Random(5))
+    try:
+        yield hosted
+    finally:
+        await hosted.close()
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Let the app and the sockets run until `done()` (fails after `seconds`)."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the remote table did not get there in time")
+
+
+def a_move(table: SeatTable[Any, Any]) -> Any:
+    """A legal move for the table's seat, found from its own view."""
+    state = table.rules.determinize(table.view(table.seat), random.Random(0))
+    return table.rules.legal_actions(state)[0]
+
+
+def log_text(screen: GameScreen[Any, Any]) -> str:
+    return " ".join(line.text for line in screen.query_one(MoveLog).lines)
+
+
+def host_screen(app: ParlourApp, hosted: Hosted) -> GameScreen[Any, Any]:
+    table = DirectLink(hosted.host, 0).open()
+    screen: GameScreen[Any, Any] = GameScreen(table)
+    app.push_screen(screen)
+    return screen
+
+
+async def test_a_move_made_on_another_machine_reaches_the_host_screen_and_the_file() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        moved = len(hosted.host.match)
+        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(ben.step(), Decide))
+        ben.submit(a_move(ben))
+        await until(pilot, lambda: screen.port.position == moved + 2 and screen.hold is None)
+        assert len(hosted.host.match) == moved + 2
+        assert "Your turn, Ann" in str(screen.query_one("#status").render())
+        assert log_text(screen).count("Ben") >= 1
+
+
+async def test_a_guest_asks_to_take_back_and_the_host_player_is_asked_on_their_screen() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(ben.step(), Decide))
+        ben.submit(a_move(ben))
+        await until(pilot, lambda: isinstance(screen.port.step(), Decide))
+        ben.take_back(1)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Ben (Black) asks to take back" in app.screen.question  # type: ignore[attr-defined]
+        await pilot.press("y")
+        await until(pilot, lambda: ben.to_move() == 1)
+        kinds = [e.what for e in hosted.host.match.entries if isinstance(e, MetaEntry)]
+        assert "takeback" in kinds
+
+
+async def test_a_refused_takeback_leaves_the_move_standing_and_says_so_to_the_asker() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(ben.step(), Decide))
+        ben.submit(a_move(ben))
+        await until(pilot, lambda: isinstance(screen.port.step(), Decide))
+        position = hosted.host.match.__len__()
+        ben.take_back(1)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: any("said no" in n for n in ben._notices))
+        assert len(hosted.host.match) == position
+
+
+async def test_a_chat_line_from_a_guest_shows_in_the_host_move_log_as_typed() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        ben.chat("good luck \x1b]0;pwned\x07[b]Ann[/b]")
+        await until(pilot, lambda: "good luck" in log_text(screen))
+        assert "[b]Ann[/b]" in log_text(screen) and "pwned" not in log_text(screen)
+
+
+async def test_the_chat_key_is_offered_on_a_hosted_seat_and_says_the_line_to_the_others() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        host_screen(app, hosted)
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press(*"hello", "enter")
+        await until(pilot, lambda: any(line.kind == "chat" for line in ben.lines(1)))
+        assert [line.words for line in ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
+
+
+async def test_a_guest_out_of_touch_with_the_host_says_so_on_its_status_line() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "reconnecting" in str(screen.query_one("#status").render()))
+        assert guest.step().__class__.__name__ == "Wait"
+
+
+async def test_a_spectator_sees_the_public_view_and_cannot_move() -> None:
+    async with hosting("en-garde") as hosted:
+        watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
+        view = watching.view(0)
+        assert watching.seat == SPECTATOR
+        assert view.hands == (None, None)
+        assert not isinstance(watching.step(), Decide)
+        await asyncio.sleep(0)
+        watching.close()
