@@ -38,6 +38,7 @@ from tui.themes import THEMES
 if TYPE_CHECKING:
     from core.match import Seat
     from core.rules import Rules
+    from replays.remote.host import Role
     from replays.remote.hosting import Hosted, Plan
     from replays.store import OpenMatch
 
@@ -287,7 +288,31 @@ class ParlourApp(App[None]):
 
     @on(StartMatch)
     def _start_match(self, message: StartMatch) -> None:
-        self.start_match(message.rules, message.seats, message.options)
+        if message.remote:
+            self.host_match(message.rules, message.seats, message.options, message.remote)
+        else:
+            self.start_match(message.rules, message.seats, message.options)
+
+    def host_match(
+        self,
+        rules: Rules[Any, Any, Any],
+        seats: Sequence[Seat],
+        options: Mapping[str, Any],
+        remote: Sequence[int],
+    ) -> None:
+        """Host a match whose `remote` seats join from other machines (on this machine's
+        loopback, as `parlour host` does without --listen); the form gives way to it."""
+        from replays.remote.hosting import Plan
+
+        roles: list[Role] = [
+            "remote" if n in remote else "bot" if seat.kind == "bot" else "host"
+            for n, seat in enumerate(seats)
+        ]
+        self.pop_screen()
+        plan = Plan(
+            rules=rules, seats=tuple(seats), roles=tuple(roles), options=options, any_port=True
+        )
+        self._host(plan)
 
     @on(PlayMatch)
     def _play_match(self, message: PlayMatch) -> None:

@@ -43,10 +43,17 @@ class StartMatch(Message):
     """Create a match file for these seats and options and play it."""
 
     def __init__(
-        self, rules: Rules[Any, Any, Any], seats: Sequence[Seat], options: Mapping[str, Any]
+        self,
+        rules: Rules[Any, Any, Any],
+        seats: Sequence[Seat],
+        options: Mapping[str, Any],
+        *,
+        remote: Sequence[int] = (),
     ) -> None:
+        """`remote`: the seats played from other machines (the match is then hosted here)."""
         super().__init__()
         self.rules, self.seats, self.options = rules, tuple(seats), dict(options)
+        self.remote = tuple(remote)
 
 
 class PlayMatch(Message):

@@ -50,6 +50,8 @@ class Plan:
     """The address invitations name (default: the one listened on)."""
     tls: ssl.SSLContext | None = None
     bot_pause: float = 0.6
+    any_port: bool = False
+    """When `port` is taken, listen on any free one (the app's own hosting: no --listen)."""
 
 
 @dataclass
@@ -137,7 +139,12 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
     hosting = Hosting()
     hosting.add(host)
     try:
-        server = await listen(hosting, plan.address, plan.port, plan.tls)
+        try:
+            server = await listen(hosting, plan.address, plan.port, plan.tls)
+        except OSError:
+            if not plan.any_port:
+                raise
+            server = await listen(hosting, plan.address, 0, plan.tls)
     except OSError as err:
         host.close()
         raise CannotHost(
@@ -154,7 +161,10 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
 def where(address: str) -> str:
     """Whom an address lets in, for the host's first line."""
     if address in ("127.0.0.1", "::1", "localhost"):
-        return "this machine only: --listen 0.0.0.0:PORT lets other machines in"
+        return (
+            "this machine only; to let other machines in, host with "
+            "parlour host GAME --listen 0.0.0.0:PORT"
+        )
     return "other machines may join: keep the invitations to the people you invite"
 
 

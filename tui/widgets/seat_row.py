@@ -21,6 +21,8 @@ from core.match import Seat
 from core.rules import Rules
 
 HUMAN = "human"
+REMOTE = "remote"
+"""A person at another machine: the match is hosted from here and they join with an invitation."""
 NAME_LIMIT = 20
 
 
@@ -43,9 +45,15 @@ def bot_name(spec: str) -> str:
     return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
 
 
-def kinds_for(bots: Sequence[str]) -> list[tuple[str, str]]:
-    """The kind menu of a seat: a person, or one of `bots` ("bot:ismcts:normal")."""
-    return [("Human", HUMAN)] + [(f"Bot · {bot_label(b)}", f"bot:{b}") for b in bots]
+def kinds_for(bots: Sequence[str], *, remote: bool = False) -> list[tuple[str, str]]:
+    """The kind menu of a seat: a person here, a person elsewhere (`remote`: the new-game
+    form), or one of `bots` ("bot:ismcts:normal")."""
+    people = [("Human", HUMAN)] + ([("Remote player", REMOTE)] if remote else [])
+    return people + [(f"Bot · {bot_label(b)}", f"bot:{b}") for b in bots]
+
+
+def is_person(kind: str) -> bool:
+    return kind in (HUMAN, REMOTE)
 
 
 def kind_of(seat: Seat) -> str:
@@ -55,12 +63,12 @@ def kind_of(seat: Seat) -> str:
 
 def seat_of(kind: str, name: str) -> Seat:
     """The seat a row's kind and name stand for."""
-    return Seat(name) if kind == HUMAN else Seat(name, "bot", kind.removeprefix("bot:"))
+    return Seat(name) if is_person(kind) else Seat(name, "bot", kind.removeprefix("bot:"))
 
 
 def default_name(seat: int, kind: str, taken: set[str]) -> str:
     """The name the app gives `seat` when nobody typed one, unlike any in `taken`."""
-    if kind == HUMAN:
+    if is_person(kind):
         return f"Player {seat + 1}"
     base = bot_name(kind.removeprefix("bot:"))
     name, n = base, 2
@@ -137,19 +145,30 @@ class SeatRow(Horizontal):
     }
     """
 
-    def __init__(self, seat: int, title: str, bots: Sequence[str], kind: str, name: str) -> None:
+    def __init__(
+        self,
+        seat: int,
+        title: str,
+        bots: Sequence[str],
+        kind: str,
+        name: str,
+        *,
+        remote: bool = False,
+    ) -> None:
+        """`remote`: the kind menu offers a remote player too."""
         super().__init__(classes="seat-row")
         self.seat = seat
         self.seat_title = title
         self.bots = tuple(bots)
+        self.remote = remote
         self._last_kind = kind
         """The kind as last seen, to tell a real change from the menu's first value."""
         self._typed = name
-        self._person = name if kind == HUMAN and not is_given_name(name, bots) else ""
+        self._person = name if is_person(kind) and not is_given_name(name, bots) else ""
         """The person's own name, given back if the seat is turned bot and then human again."""
 
     def compose(self) -> ComposeResult:
-        kinds = kinds_for(self.bots)
+        kinds = kinds_for(self.bots, remote=self.remote)
         kind = self._last_kind if self._last_kind in {value for _, value in kinds} else HUMAN
         self._last_kind = kind
         yield Label(self.seat_title, classes="field-label")
@@ -191,11 +210,11 @@ class SeatRow(Horizontal):
         was, self._last_kind = self._last_kind, kind
         name = self.player
         given = is_given_name(name, self.bots)
-        if was == HUMAN and not given:
+        if is_person(was) and not given:
             self._person = name
         taken = {row.player for row in self._siblings()}
-        if kind != HUMAN:
-            if was == HUMAN or given:
+        if not is_person(kind):
+            if is_person(was) or given:
                 self.player = default_name(self.seat, kind, taken)
         elif self._person:
             self.player = self._person

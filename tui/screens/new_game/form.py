@@ -25,7 +25,7 @@ from core.rules import BadOption, Rules, resolve_options
 from tui.messages import StartMatch
 from tui.screens.new_game.names import remember_names, remembered_names
 from tui.screens.new_game.options import option_values, option_widget, starter, title
-from tui.widgets.seat_row import HUMAN, SeatRow, bot_specs, default_name, seat_of
+from tui.widgets.seat_row import HUMAN, REMOTE, SeatRow, bot_specs, default_name, seat_of
 
 
 class NewGameScreen(Screen[None]):
@@ -146,7 +146,7 @@ class NewGameScreen(Screen[None]):
                 name = self._remembered[seat]
             name = name or default_name(seat, kind, taken)
             taken.add(name)
-            rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name))
+            rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name, remote=True))
         await box.mount_all(rows)
         self._show_starter()
 
@@ -159,7 +159,9 @@ class NewGameScreen(Screen[None]):
     def _seat_choices(self) -> list[tuple[str, str]]:
         return [row.choice() for row in self.query(SeatRow).results(SeatRow)]
 
-    def _validate(self) -> tuple[dict[str, Any], tuple[Seat, ...]] | None:
+    def _validate(self) -> tuple[dict[str, Any], tuple[Seat, ...], tuple[int, ...]] | None:
+        """The options, the seats and which of them are remote players; None (and the
+        problems shown) when the form cannot start a match."""
         problems: list[str] = []
         options: dict[str, Any] = {}
         try:
@@ -179,9 +181,16 @@ class NewGameScreen(Screen[None]):
                 )
             seen.setdefault(name.casefold(), seat)
             seats.append(seat_of(kind, name))
+        kinds = [kind for kind, _ in self._seat_choices()]
+        remote = tuple(seat for seat, kind in enumerate(kinds) if kind == REMOTE)
+        if remote and kinds.count(HUMAN) > 1:
+            problems.append(
+                "With remote players, one seat is played on this screen: make the other "
+                "people remote players too (each joins from their own terminal)."
+            )
         self._problems = problems
         self._show_problems()
-        return None if problems else (options, tuple(seats))
+        return None if problems else (options, tuple(seats), remote)
 
     def _show_starter(self) -> None:
         """Say who moves first, by name, as the seats and the options stand."""
@@ -251,6 +260,6 @@ class NewGameScreen(Screen[None]):
         checked = self._validate()
         if checked is None:
             return
-        options, seats = checked
+        options, seats, remote = checked
         remember_names(seats)
-        self.post_message(StartMatch(self._rules, seats, options))
+        self.post_message(StartMatch(self._rules, seats, options, remote=remote))
