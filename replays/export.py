@@ -100,6 +100,14 @@ def import_json(
         text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise BadExport(f"cannot read {source.name}: {err}") from None
+    return import_text(text, source.name, folder=folder, rules=rules)
+
+
+def import_text(
+    text: str, name: str, *, folder: Path | None = None, rules: Rules[Any, Any, Any] | None = None
+) -> Path:
+    """`import_json` of an export's text (`name` says where it came from, in errors)."""
+    source = Path(name)
     header, entries = from_json(text)
     try:
         game = rules if rules is not None else registry.get(header.game)

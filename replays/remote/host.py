@@ -20,17 +20,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from core.text import CHAT_LIMIT, clean_text
-
 from core.ai import UnknownBot, budget_for, decide, make_bot
 from core.match import ActionEntry
 from core.play import Chance, Decide, next_step
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Wire
+from core.text import CHAT_LIMIT, clean_text
 from replays.chronicle import Chronicle
 from replays.errors import LogError
+from replays.export import to_json
 from replays.remote.codec import Codec
 from replays.remote.keys import Keys
-from replays.remote.wire import Act, Answer, Chat, GuestFrame, Resign, TakeBack, encode
+from replays.remote.wire import (
+    HOST_FRAME_LIMIT,
+    Act,
+    Answer,
+    Chat,
+    GuestFrame,
+    Resign,
+    TakeBack,
+    encode,
+)
 from replays.store import OpenMatch
 
 Role = Literal["host", "remote", "bot"]
@@ -54,6 +63,8 @@ class Guest:
     """Entries already told as lines."""
     rewrites: int = 0
     """Takebacks already told (a takeback rewrites earlier lines: the guest is told anew)."""
+    recorded: bool = False
+    """The finished match's record has been sent (once it is over, nothing in it is secret)."""
     alive: bool = True
 
 
@@ -337,6 +348,11 @@ class MatchHost:
 
     def _tell(self, guest: Guest) -> None:
         match = self.match
+        if match.is_over and not guest.recorded:
+            guest.recorded = True
+            record = encode("record", json=to_json(match))
+            if len(record) <= HOST_FRAME_LIMIT:  # else the guest goes without a copy
+                guest.deliver(record)
         reset = guest.rewrites != self._rewrites
         start = 0 if reset else guest.told
         lines = self._chronicle.lines(guest.seat, start)

@@ -177,7 +177,7 @@ def host_frame(data: bytes | str) -> dict[str, Any]:
     """A host's frame, decoded; its fields are checked by the guest's table as it reads them
     (a host that sends nonsense ends the connection, never the guest's app)."""
     frame = decode(data, HOST_FRAME_LIMIT)
-    if frame["t"] not in ("welcome", "update", "notice", "refused"):
+    if frame["t"] not in ("welcome", "update", "notice", "refused", "record"):
         raise WireError(f"unknown frame type {frame['t'][:20]!r}")
     return frame
 

@@ -11,20 +11,24 @@ import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from core import registry
 from core.match import MetaEntry, Seat
 from core.play import Decide
 from core.rules import SPECTATOR
+from replays.export import to_json
 from replays.remote.hosting import Hosted, Plan, start
+from replays.store import load_match
 from tui.app import ParlourApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.tables.link import DirectLink, SocketLink
-from tui.tables.seat import SeatTable
+from tui.tables.seat import SeatTable, Welcome
 from tui.widgets.move_log import MoveLog
 
 CROSSING = registry.get("crossing")
@@ -180,3 +184,39 @@ async def test_a_spectator_sees_the_public_view_and_cannot_move() -> None:
         assert not isinstance(watching.step(), Decide)
         await asyncio.sleep(0)
         watching.close()
+
+
+async def test_a_guest_keeps_a_copy_of_the_finished_match_in_its_own_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        ann = DirectLink(hosted.host, 0).open()
+        assert ben.path is None
+        ann.resign(0)
+        for _ in range(250):
+            if ben.is_over:
+                break
+            await asyncio.sleep(0.02)
+        assert ben.is_over and ben.path == hosted.host.opened.path  # the same store here
+        record = to_json(hosted.host.match)
+        monkeypatch.setenv("PARLOUR_HOME", str(tmp_path / "guest"))
+        elsewhere: SeatTable[Any, Any] = SeatTable(ben_welcome(hosted), ben)
+        elsewhere.receive({"t": "record", "json": record})
+        assert elsewhere.path is not None and elsewhere.path.is_relative_to(tmp_path / "guest")
+        kept, damage = load_match(elsewhere.path)
+        assert damage is None and kept.is_over and len(kept) == len(hosted.host.match)
+        ben.close()
+
+
+def ben_welcome(hosted: Hosted) -> Welcome:
+    header = hosted.host.match.header
+    return Welcome(
+        {
+            "game": header.game,
+            "match": header.match_id,
+            "options": dict(header.options),
+            "seats": [{"name": s.name, "kind": s.kind} for s in header.seats],
+            "seat": 1,
+        }
+    )

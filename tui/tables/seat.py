@@ -19,9 +19,13 @@ from core import registry
 from core.match import Seat
 from core.play import Decide, Next, Over
 from core.rules import CHANCE, Action, IllegalAction, Outcome, Rules
+from replays import paths
 from replays.chronicle import Line
+from replays.errors import LogError
+from replays.export import from_json, import_text
 from replays.remote.codec import Codec, CodecError
 from replays.remote.wire import Act, Answer, Chat, GuestFrame, Resign, TakeBack, WireError, field
+from replays.store import file_name
 from tui.tables.port import Plays, Wait
 
 V = TypeVar("V")
@@ -96,6 +100,9 @@ class SeatTable(Generic[V, A]):
         kind = frame.get("t")
         if kind == "update":
             rewritten = self._update(frame)
+        elif kind == "record":
+            self._keep(str(field(frame, "json", str)))
+            rewritten = False
         elif kind in ("notice", "refused"):
             self._notices.append(str(field(frame, "text", str))[:300])
             if kind == "refused":
@@ -133,6 +140,17 @@ class SeatTable(Generic[V, A]):
         if self._sent is not None and position > self._sent:
             self._sent = None
         return reset
+
+    def _keep(self, text: str) -> None:
+        """The finished match, whole: a copy in this machine's store, to replay and export."""
+        if self._path is not None:
+            return  # the host's own screen: the match file is here already
+        try:
+            header, _ = from_json(text)
+            kept = paths.matches_dir() / file_name(header)
+            self._path = kept if kept.exists() else import_text(text, "the host's record")
+        except (LogError, OSError) as err:
+            self._notices.append(f"No copy of the match could be kept here: {err}")
 
     def lost(self, state: str) -> None:
         """The link to the host is down (`state` says what it does about it), or back ("")."""
