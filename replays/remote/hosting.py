@@ -44,6 +44,8 @@ class Plan:
     options: Mapping[str, Any] = field(default_factory=dict)
     resume: str | None = None
     """A match id or file to host again (its roles and secrets come from the kept keys)."""
+    reissue: tuple[int, ...] = ()
+    """Seats (SPECTATOR: watching) whose invitations are replaced, revoking the old ones."""
     address: str = LOOPBACK
     port: int = DEFAULT_PORT
     advertise: str | None = None
@@ -102,6 +104,11 @@ def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchHost, 
             "bot" if seat.kind == "bot" else "remote" if key else "host"
             for seat, key in zip(opened.match.header.seats, keys.seats, strict=True)
         )
+        for seat in plan.reissue:
+            if seat != SPECTATOR and not (0 <= seat < len(roles) and roles[seat] == "remote"):
+                opened.close()
+                raise CannotHost(f"seat {seat + 1} is not played from another machine")
+            keys.reissue(seat)
     else:
         if plan.rules is None:
             raise CannotHost("nothing to host: name a game or a match to resume")

@@ -62,6 +62,13 @@ def add_commands(commands: Any) -> None:
     )
     host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
     host.add_argument("--resume", metavar="ID", help="host a match hosted before, same invitations")
+    host.add_argument(
+        "--reissue",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
+    )
     host.add_argument("--headless", action="store_true", help="no screen: serve only")
     join = commands.add_parser("join", help="join a hosted match with an invitation")
     join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
@@ -93,11 +100,16 @@ def _plan(args: argparse.Namespace) -> Plan:
             raise CliError("--resume hosts a saved match: give no GAME", f"{PROG} host --resume ID")
         return Plan(
             resume=args.resume,
+            reissue=_reissued(args.reissue),
             address=address,
             port=port,
             tls=tls,
             advertise=args.advertise,
             bot_pause=0.0 if args.headless else 0.6,
+        )
+    if args.reissue:
+        raise CliError(
+            "--reissue replaces invitations of a hosted match", "use it with --resume ID"
         )
     if args.game is None:
         raise CliError(
@@ -124,6 +136,20 @@ def _plan(args: argparse.Namespace) -> Plan:
         tls=tls,
         bot_pause=0.0 if args.headless else 0.6,
     )
+
+
+def _reissued(texts: list[str]) -> tuple[int, ...]:
+    from core.rules import SPECTATOR
+
+    seats = []
+    for text in texts:
+        if text.strip().lower() == "watch":
+            seats.append(SPECTATOR)
+        elif text.strip().isdigit() and int(text) >= 1:
+            seats.append(int(text) - 1)
+        else:
+            raise CliError(f"--reissue {text!r} is not a seat number", "e.g. --reissue 2")
+    return tuple(seats)
 
 
 def _seats(
