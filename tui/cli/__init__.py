@@ -2,8 +2,8 @@
 
 The parser and `main` live here; each command lives in its module, imported only when that
 command runs: `launch` (the app: no command, `new`, `resume`, `replay`), `selfplay`,
-`tournament`, `files` (`verify`, `export`, `import`, `list`), and `common` (the error type,
-exit codes and the checks on what was typed).
+`tournament`, `files` (`verify`, `export`, `import`, `list`), `remote` (`host`, `join`), and
+`common` (the error type, exit codes and the checks on what was typed).
 
 Headless commands never import Textual, and every heavy import happens inside the command that
 needs it, so `--help` and `--version` are instant and the app reaches its menu as fast as a

@@ -1,0 +1,103 @@
+"""`parlour host` and `parlour join` on the command line: what they check before anything
+listens or connects, and the one-line errors for what cannot be done."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from tui import app
+from tui.cli import main
+from tui.start import Start
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
+    """Every Start the app was run with (the app itself does not open)."""
+    runs: list[Start | None] = []
+    monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
+    monkeypatch.setattr(app, "run", runs.append)
+    return runs
+
+
+def error(capsys: pytest.CaptureFixture[str]) -> str:
+    return capsys.readouterr().err
+
+
+def test_host_with_a_screen_plays_the_first_seat_here_and_invites_the_rest(
+    started: list[Start | None],
+) -> None:
+    assert (
+        main(["host", "attacke", "--players", "4", "--seat", "here=Ann", "--seat", "random"]) == 0
+    )
+    plan = started[0].hosting  # type: ignore[union-attr]
+    assert [s.name for s in plan.seats][:2] == ["Ann", "Random"]
+    assert plan.roles == ("host", "bot", "remote", "remote")
+    assert (plan.address, plan.port) == ("127.0.0.1", 7480)
+
+
+def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
+    assert main(["host", "crossing", "--listen", "0.0.0.0:9000"]) == 0
+    plan = started[0].hosting  # type: ignore[union-attr]
+    assert (plan.address, plan.port) == ("0.0.0.0", 9000)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["host"], "name the game to host"),
+        (["host", "chess"], "no game"),
+        (["host", "crossing", "--listen", "nowhere"], "is not ADDRESS:PORT"),
+        (["host", "crossing", "--listen", "1.2.3.4:70000"], "is not ADDRESS:PORT"),
+        (["host", "crossing", "--seat", "here", "--seat", "here"], "only one seat can be played"),
+        (["host", "crossing", "--seat", "random", "--seat", "greedy"], "every seat is a bot"),
+        (["host", "crossing", "--seat", "wizard"], "no bot called"),
+        (["host", "crossing", "--headless", "--seat", "here"], "a headless host has no player"),
+        (["host", "crossing", "--seat", "a", "--seat", "b", "--seat", "c"], "for 2 players, not 3"),
+        (["host", "crossing", "--reissue", "2"], "use it with --resume"),
+        (["host", "--resume", "abc", "crossing"], "give no GAME"),
+        (["host", "--resume", "abc", "--reissue", "two"], "is not a seat number"),
+        (["host", "crossing", "--tls", "/no/cert", "/no/key"], "cannot use the certificate"),
+        (["join", "http://example.com"], "invitation looks like"),
+        (["join", "parlour://127.0.0.1:7480/abc/def"], "invitation looks like"),
+    ],
+)
+def test_host_and_join_refuse_what_cannot_be_done_in_one_line(
+    argv: list[str], said: str, started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    text = error(capsys)
+    assert said in text and text.startswith("parlour: ") and "Traceback" not in text
+    assert started == []
+
+
+def test_join_passes_the_checked_invitation_to_the_app(started: list[Start | None]) -> None:
+    url = "parlour://127.0.0.1:7480/" + "a" * 32 + "/" + "b" * 32
+    assert main(["join", f"  {url} ", "--watch"]) == 0
+    assert started == [Start(kind="join", match=url, watch=True)]
+
+
+def test_a_bot_joining_where_nothing_listens_is_refused_with_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"parlour://127.0.0.1:{port}/" + "a" * 32 + "/" + "b" * 32
+    assert main(["join", url, "--bot", "random"]) == 2
+    assert "nothing listens there" in error(capsys)
+
+
+def test_resuming_a_match_that_was_never_hosted_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from core import registry
+    from core.match import Seat
+    from replays.store import create_match
+
+    opened = create_match(registry.get("crossing"), (Seat("Ann"), Seat("Ben")))
+    match_id = opened.match.header.match_id
+    opened.close()
+    assert main(["host", "--resume", match_id, "--headless", "--listen", "127.0.0.1:0"]) == 2
+    assert "was not hosted here" in error(capsys)
