@@ -295,11 +295,12 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
     try:
         table = await link.open()
     except Refused as refused:
-        raise CliError(
-            f"the host refused to let the bot in: {refused}",
-            "ask the host for a new invitation",
-            EXIT_USAGE,
-        ) from None
+        todo = (
+            "ask the host for a new invitation"
+            if refused.final
+            else "check the invitation, and that the host is running and reachable"
+        )
+        raise CliError(f"the bot cannot join: {refused}", todo, EXIT_USAGE) from None
     try:
         checked = bot_spec(spec, table.rules, "--bot")
         bot, budget = make_bot(checked, random.randrange(2**32)), budget_for(checked)

@@ -143,8 +143,13 @@ class SocketLink:
                 ping_interval=10,
                 ping_timeout=20,
                 close_timeout=3,
-                ssl=self._trust if self.invitation.tls else None,
+                **self._tls(),
             )
+        except ssl.SSLCertVerificationError as err:
+            raise Refused(
+                f"the host's certificate is not trusted here ({err.verify_message}); if the "
+                "host made its own, point SSL_CERT_FILE at a copy of it"
+            ) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             raise Refused(f"cannot reach the host at {self.uri} ({_why(err)})") from None
         try:
@@ -152,6 +157,13 @@ class SocketLink:
         except ConnectionClosed:
             raise Refused("the host closed the connection at once") from None
         return ws
+
+    def _tls(self) -> dict[str, Any]:
+        """TLS for a `parlours://` invitation: the caller's trust, or the system's (which
+        honours SSL_CERT_FILE)."""
+        if not self.invitation.tls:
+            return {}
+        return {"ssl": self._trust or ssl.create_default_context()}
 
     async def _expect(self, ws: ClientConnection, kind: str) -> dict[str, Any]:
         try:
