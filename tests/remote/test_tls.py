@@ -24,9 +24,11 @@ def certificate(folder: Path) -> tuple[Path, Path]:
     """A self-signed certificate for 127.0.0.1, as a host would make its own."""
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-        + ["-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"]
-        + ["-addext", "subjectAltName=IP:127.0.0.1"],
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
+            *("-addext", "subjectAltName=IP:127.0.0.1"),
+        ],
         check=True,
         capture_output=True,
         timeout=60,
