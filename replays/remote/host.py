@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from core.ai import UnknownBot, budget_for, decide, make_bot
 from core.match import ActionEntry
@@ -194,10 +194,6 @@ class MatchHost:
         if self._write(guest, lambda: self.opened.resign(guest.seat)):
             LOG.info("%s: seat %d resigned at %d", self.match_id, guest.seat, at)
             self._moved()
-
-    def take_back(self, seat: int) -> None:
-        """The host's own seat asks, as a guest would."""
-        self._take_back(seat)
 
     def _take_back(self, seat: int) -> None:
         try:
@@ -398,12 +394,3 @@ class MatchHost:
 
     def roles(self) -> tuple[Role, ...]:
         return tuple(place.role for place in self._seats)
-
-    def summary(self) -> dict[str, Any]:
-        """Who is connected where, for the host's own lines."""
-        return {
-            "match": self.match_id,
-            "position": len(self.match),
-            "over": self.match.is_over,
-            "guests": sum(len(p.guests) for p in self._seats) + len(self._watchers),
-        }

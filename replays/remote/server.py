@@ -14,7 +14,6 @@ import asyncio
 import logging
 import ssl
 import time
-from collections.abc import Iterator
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -67,12 +66,6 @@ class Hosting:
 
     def add(self, host: MatchHost) -> None:
         self._matches[host.match_id] = host
-
-    def remove(self, match_id: str) -> None:
-        self._matches.pop(match_id, None)
-
-    def __iter__(self) -> Iterator[MatchHost]:
-        return iter(list(self._matches.values()))
 
     def _admit(self, hello: Hello) -> tuple[MatchHost, int] | None:
         host = self._matches.get(hello.match)

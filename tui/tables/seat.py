@@ -89,11 +89,6 @@ class SeatTable(Generic[V, A]):
         self.link_state = ""
         """"" while connected; else what the link is doing ("reconnecting to the host…")."""
 
-    @property
-    def ready(self) -> bool:
-        """The host's first update has arrived: there is a table to draw."""
-        return self._view is not None
-
     # -- frames from the host ----------------------------------------------------------------
     def receive(self, frame: Mapping[str, Any]) -> None:
         """One decoded frame from the host (WireError when it cannot be read)."""
