@@ -100,7 +100,7 @@ def test_a_line_is_packed_as_its_class_name_and_fields_in_order() -> None:
     line = Line(3, 1, "move", "A4", "Anna advances", 2, taken_back=True)
     assert codec_for("en-garde").pack(line) == [
         msgpack.ExtType(DATACLASS, b"Line"),
-        *[3, 1, "move", "A4", "Anna advances", 2, True],
+        *[3, 1, "move", "A4", "Anna advances", 2, True, ""],
     ]
 
 
