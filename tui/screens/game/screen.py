@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from core.play import Chance, Decide, Over
-from core.rules import CHANCE, Action, IllegalAction, Rules
+from core.rules import Action, IllegalAction, Rules
 from replays.errors import LogError
 from replays.store import OpenMatch
 from tui.games import GameKit, kit_for
@@ -36,13 +36,13 @@ from tui.screens.game.handoff import Handoff
 from tui.screens.game.narration import Narration
 from tui.screens.game.requests import Requests
 from tui.screens.game.seating import Seating
+from tui.screens.game.status import status_line
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.tables import LocalTable, Table, Wait
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 from tui.widgets.too_small import TooSmall, fit
-from tui.wording import seat_label
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
@@ -109,7 +109,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.requests = Requests(self)
         self._chapters_told = 0
         self._finished_with = False
-        self._bot_seat: int | None = None
+        self.bot_seat: int | None = None
         """The bot seat that is thinking, or whose move is still being drawn."""
         self.narration = Narration(
             self.port, self.kit.narrator, self.names, self.chapters, self._move_log
@@ -182,32 +182,7 @@ class GameScreen(Screen[None], Generic[V, A]):
         self._status(view, seat)
 
     def _status(self, view: V, seat: int | None) -> None:
-        status = self.query_one("#status", Static)
-        where = self.where()
-        if self.hold == "chapter-end":
-            told = self.chapters()
-            where, text = "", told[-1].headline if told else "The end"
-        elif seat is None:
-            outcome = self.port.outcome()
-            text = "The match is over" + (f": {outcome.reason}" if outcome else "")
-        elif seat == CHANCE:
-            text = self.kit.narrator.prompt(view, self.names) or "Dealing…"
-        elif self.hold == "motion" and self._bot_seat is not None:
-            text = f"{seat_label(self.rules, self.names, self._bot_seat)} (bot) moves…"
-        elif self.seats[seat].kind == "bot":
-            text = f"{seat_label(self.rules, self.names, seat)} (bot) is thinking…"
-        elif self.port.plays(seat) == "away":
-            away = self.port.presence(seat)
-            text = f"{seat_label(self.rules, self.names, seat)} to move" + (
-                f" — {away}" if away else ""
-            )
-        elif seat == self.viewer:
-            name = seat_label(self.rules, self.names, seat)
-            text = f"Your turn, {name}: {self.kit.narrator.prompt(view, self.names)}"
-        else:
-            text = f"{seat_label(self.rules, self.names, seat)} to move"
-        away = self.port.connection()
-        status.update(Content(f"{where}{text}" + (f" · {away}" if away else "")))
+        self.query_one("#status", Static).update(Content(status_line(self, view, seat)))
 
     def _chapter_now(self) -> int:
         """The chapter being played: once one has ended, the next (its first step is due)."""
@@ -299,7 +274,7 @@ class GameScreen(Screen[None], Generic[V, A]):
             seat = step.seat
             plays = self.port.plays(seat)
             if plays == "bot":
-                self.hold, self._bot_seat = "bot", seat
+                self.hold, self.bot_seat = "bot", seat
                 self.draw(animate=True)
                 pause = BOT_PAUSE if self.app.animation_level != "none" else 0.0
                 self.bots.think(seat, self.port.bot_position(seat), self.port.position, pause)

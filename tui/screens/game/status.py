@@ -1,0 +1,44 @@
+"""The game screen's status line: where the match is and who must act, in one sentence.
+
+Worded here from what the screen holds still for and what its table says, so "Your turn",
+"(bot) is thinking…", "Ben to move — on another machine" and "reconnecting to the host…" are
+decided in one place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.rules import CHANCE
+from tui.wording import seat_label
+
+if TYPE_CHECKING:
+    from tui.screens.game.screen import GameScreen
+
+
+def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> str:
+    """The status for `view` with `seat` to act (None: the match is over)."""
+    rules, names, port = screen.rules, screen.names, screen.port
+    where = screen.where()
+    if screen.hold == "chapter-end":
+        told = screen.chapters()
+        where, text = "", told[-1].headline if told else "The end"
+    elif seat is None:
+        outcome = port.outcome()
+        text = "The match is over" + (f": {outcome.reason}" if outcome else "")
+    elif seat == CHANCE:
+        text = screen.kit.narrator.prompt(view, names) or "Dealing…"
+    elif screen.hold == "motion" and screen.bot_seat is not None:
+        text = f"{seat_label(rules, names, screen.bot_seat)} (bot) moves…"
+    elif screen.seats[seat].kind == "bot":
+        text = f"{seat_label(rules, names, seat)} (bot) is thinking…"
+    elif port.plays(seat) == "away":
+        away = port.presence(seat)
+        text = f"{seat_label(rules, names, seat)} to move" + (f" — {away}" if away else "")
+    elif seat == screen.viewer:
+        name = seat_label(rules, names, seat)
+        text = f"Your turn, {name}: {screen.kit.narrator.prompt(view, names)}"
+    else:
+        text = f"{seat_label(rules, names, seat)} to move"
+    lost = port.connection()
+    return f"{where}{text}" + (f" · {lost}" if lost else "")
