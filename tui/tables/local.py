@@ -140,6 +140,10 @@ class LocalTable(Generic[V, A]):
         raise IllegalAction("nobody elsewhere has asked for a takeback")
 
     @property
+    def can_rematch(self) -> bool:
+        return True
+
+    @property
     def can_chat(self) -> bool:
         return False  # everyone is at this device
 

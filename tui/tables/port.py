@@ -119,6 +119,12 @@ class Table(Protocol[V, A]):
         ...
 
     @property
+    def can_rematch(self) -> bool:
+        """Whether the match-end panel may start the same players again from here (not across
+        machines: the others would need new invitations)."""
+        ...
+
+    @property
     def can_chat(self) -> bool:
         """Whether a line said here reaches other players (a match played across machines)."""
         ...

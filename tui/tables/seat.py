@@ -257,6 +257,10 @@ class SeatTable(Generic[V, A]):
         self._link.send(Answer(yes))
 
     @property
+    def can_rematch(self) -> bool:
+        return False
+
+    @property
     def can_chat(self) -> bool:
         return True
 

@@ -347,7 +347,7 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.kit.narrator,
             self.table_view(),
             self.port.outcome(),
-            seats=self.seats,
+            seats=self.seats if self.port.can_rematch else (),
             told=self._chapters_told,
             path=self.port.path,
             options=self.port.options,
