@@ -20,7 +20,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from replays.remote.host import LOG, MatchHost
-from replays.remote.wire import GUEST_FRAME_LIMIT, Hello, WireError, encode, guest_frame
+from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
 
 HELLO_TIMEOUT = 10.0
 """Seconds a connection may stay silent before it names its invitation."""
@@ -56,6 +56,11 @@ class Bucket:
             return False
         self._tokens -= 1
         return True
+
+    def give_back(self) -> None:
+        """Return the token a frame took (a move the match took: a guest's moves are paced by
+        its turns, so a bot guest playing as fast as they come is no flood)."""
+        self._tokens = min(self._burst, self._tokens + 1)
 
 
 class Hosting:
@@ -140,7 +145,10 @@ class Hosting:
                 if isinstance(frame, Hello):
                     await ws.close(POLICY, "Bad frame: a second hello.")
                     break
+                before = len(host.match)
                 host.handle(guest, frame)
+                if isinstance(frame, Act) and len(host.match) > before:
+                    bucket.give_back()
                 if not guest.alive:
                     await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
                     break
