@@ -33,6 +33,8 @@ OUTBOX = 256
 CONNECTIONS = 512
 """Connections served at once; more are turned away until some leave."""
 
+BEHIND = "Too far behind: reconnecting catches up."
+"""Why a guest that could not take its frames fast enough was closed."""
 REFUSED = "This invitation is not valid here: ask the host for a new one."
 """The one answer to every bad invitation: it says nothing about which part was wrong."""
 
@@ -115,11 +117,18 @@ class Hosting:
             return
         host, seat = admitted
         outbox: asyncio.Queue[bytes] = asyncio.Queue(OUTBOX)
+        dropping: list[asyncio.Task[None]] = []
 
         def deliver(frame: bytes) -> bool:
+            """Queue `frame`; a guest too far behind is closed at once, whether or not it
+            sends anything, and told nothing more (it would miss lines in between)."""
+            if dropping:
+                return False
             try:
                 outbox.put_nowait(frame)
             except asyncio.QueueFull:
+                LOG.warning("%s: too far behind; closed", peer)
+                dropping.append(asyncio.create_task(ws.close(TRY_LATER, BEHIND)))
                 return False
             return True
 
@@ -129,9 +138,6 @@ class Hosting:
         bucket = Bucket(RATE, BURST)
         try:
             async for data in ws:
-                if not guest.alive:
-                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
-                    break
                 if not bucket.take():
                     LOG.warning("%s: too many frames; closed", peer)
                     await ws.close(POLICY, "Too many frames.")
@@ -149,9 +155,6 @@ class Hosting:
                 host.handle(guest, frame)
                 if isinstance(frame, Act) and len(host.match) > before:
                     bucket.give_back()
-                if not guest.alive:
-                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
-                    break
         except ConnectionClosed:
             pass
         finally:

@@ -59,6 +59,7 @@ from tests.remote.guests import (
     plan,
     play_all,
 )
+from tests.remote.test_wire_audit import Truth, told_wrong
 from tui.cli.common import EXIT_OK
 from tui.cli.files import verify_one
 
@@ -422,6 +423,40 @@ async def test_a_connection_that_goes_away_mid_match_leaves_the_others_playing(
         while host.summary()["guests"] > before:
             await asyncio.sleep(0.01)
     await the_match_goes_on(table, since, honest=3)
+
+
+async def test_a_guest_too_slow_for_its_frames_is_dropped_to_catch_up_whole(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A guest whose frames pile up past its outbox is closed (1013: reconnect and be told
+    everything), never kept on to be sent later updates with lines missing in between."""
+    stuck = asyncio.Event()
+    sending = server._send
+
+    async def sluggish(ws: Any, outbox: asyncio.Queue[bytes]) -> None:
+        await stuck.wait()
+        await sending(ws, outbox)
+
+    since = await table.under_way()
+    monkeypatch.setattr(server, "OUTBOX", 3)
+    monkeypatch.setattr(server, "_send", sluggish)  # only connections made from now on
+    slow = await hello(table.invitations[SPECTATOR])
+    match = await the_match_goes_on(table, since, honest=3)
+    stuck.set()
+    frames: list[bytes] = []
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(PATIENCE):
+            async for data in slow:
+                assert isinstance(data, bytes)
+                frames.append(data)
+    assert (slow.close_code, slow.close_reason) == (server.TRY_LATER, server.BEHIND)
+    assert not frames or told_wrong(Truth(match), SPECTATOR, frames) == []
+    monkeypatch.setattr(server, "_send", sending)
+    again = Player(table.invitations[SPECTATOR], table.players[0].rules, seed=0, cap=CAP)
+    await again.join()
+    await again.update()
+    await again.leave()
+    assert told_wrong(Truth(match), SPECTATOR, again.frames) == [], "told everything anew"
 
 
 # -- what a guest says reaches others clean --------------------------------------------------------
