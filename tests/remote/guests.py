@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -22,7 +23,7 @@ from core.match import Seat
 from core.rules import CHANCE, Rules, Wire
 from replays.remote.codec import Codec
 from replays.remote.host import Role
-from replays.remote.hosting import Hosted, Plan, start
+from replays.remote.hosting import LOOPBACK, Hosted, Plan, start
 from replays.remote.invite import Invitation
 from replays.remote.wire import HOST_FRAME_LIMIT, Act, GuestFrame, Hello, guest, host_frame
 
@@ -41,7 +42,7 @@ def plan(
     options: dict[str, Any] | None = None,
     names: Sequence[str] = (),
 ) -> Plan:
-    """A new match with every seat remote, served on 127.0.0.1 on a port the system picks."""
+    """A new match with every seat remote: guests make every decision, the host only deals."""
     rules = registry.get(game)
     remote: tuple[Role, ...] = ("remote",)
     seats = tuple(Seat(names[n] if n < len(names) else f"Guest {n + 1}") for n in range(players))
@@ -50,15 +51,15 @@ def plan(
         seats=seats,
         roles=remote * players,
         options=options or {},
-        port=0,
         bot_pause=0.0,
     )
 
 
 @contextlib.asynccontextmanager
 async def hosting(chosen: Plan, seed: int = 0) -> AsyncIterator[Hosted]:
-    """A hosted match, its chance drawn from a seeded generator; closed however the test ends."""
-    hosted = await start(chosen, rng=random.Random(seed))
+    """A hosted match on 127.0.0.1 (whatever port the plan names: the system picks a free
+    one), its chance drawn from a seeded generator; closed however the test ends."""
+    hosted = await start(replace(chosen, address=LOOPBACK, port=0), rng=random.Random(seed))
     try:
         yield hosted
     finally:
