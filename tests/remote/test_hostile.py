@@ -327,6 +327,36 @@ async def test_a_move_resent_after_it_was_applied_is_acknowledged_and_applied_on
     assert moves_of(match, 2) == sent_by(live.players[2])
 
 
+async def test_chat_said_while_a_player_decides_does_not_void_the_move(hosted: Host) -> None:
+    """A move chosen at a position still stands when only chat came in meanwhile: else any
+    spectator could keep a player from ever moving by chatting. Resent, it is acknowledged."""
+    served = await hosted(plan(GAME, SEATS))
+    spectator = Player(served.invitations[SPECTATOR], served.host.match.rules, seed=0, cap=CAP)
+    await spectator.join()
+    chosen: list[Act] = []
+
+    async def chat_then_move(player: Player, frame: Frame) -> Frame:
+        if chosen:
+            return frame
+        at = frame["position"]
+        await spectator.send(Chat("Take your time."))
+        while (await player.update())["position"] == at:
+            pass  # the chat line arrives: one entry more
+        chosen.append(Act(at, player.choose(frame)))
+        for _ in "twice":
+            await player.send(chosen[0])
+            answer = await player.receive()
+            assert answer["t"] == "update" and answer["position"] > at + 1
+        return answer
+
+    live = await seat_table(served, mischief=chat_then_move)
+    match = await the_match_goes_on(live, since=0)
+    await spectator.leave()
+    moved = (chosen[0].at + 1, match.rules.from_wire(chosen[0].action))
+    assert live.players[2].refusals == []
+    assert sorted([*sent_by(live.players[2]), moved]) == moves_of(match, 2)
+
+
 JUNK_ACTIONS = wire_values | st.lists(wire_values, max_size=4).flatmap(
     lambda body: st.sampled_from(["play", "pass", "return", "first", "draw"]).map(
         lambda head: [head, *body]
