@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from core.ai import UnknownBot, budget_for, decide, make_bot
-from core.match import ActionEntry
+from core.match import ActionEntry, Entry, MetaEntry
 from core.play import Chance, Decide, next_step
-from core.rules import CHANCE, SPECTATOR, IllegalAction, Wire
+from core.rules import CHANCE, SPECTATOR, IllegalAction
 from core.text import CHAT_LIMIT, clean_text
 from replays.chronicle import Chronicle
 from replays.errors import LogError
@@ -167,8 +167,14 @@ class MatchHost:
     # -- what a guest asks ---------------------------------------------------------------------
     def _act(self, guest: Guest, frame: Act) -> None:
         match, seat = self.match, guest.seat
-        if frame.at != len(match):
-            if frame.at < len(match) and self._already(frame.at, seat, frame.action):
+        played = self._played_since(frame.at)
+        if played is not None or frame.at > len(match):
+            retry = (
+                isinstance(played, ActionEntry)
+                and played.seat == seat
+                and played.action == frame.action
+            )
+            if retry:
                 self._tell(guest)  # a retry of a move that arrived: acknowledged, not replayed
             else:
                 self._refuse(guest, "The match moved on before your move arrived: look again.")
@@ -184,9 +190,16 @@ class MatchHost:
         if self._write(guest, lambda: self.opened.submit(action)):
             self._moved()
 
-    def _already(self, at: int, seat: int, action: Wire) -> bool:
-        entry = self.match.entries[at]
-        return isinstance(entry, ActionEntry) and entry.seat == seat and entry.action == action
+    def _played_since(self, at: int) -> Entry | None:
+        """The first entry from `at` on that changed the play (a move, a resignation, a
+        takeback), or None: chat and the match's own records since leave a decision chosen at
+        `at` as good as it was, so a spectator's chatter cannot void a player's move."""
+        for entry in self.match.entries[at:]:
+            if isinstance(entry, ActionEntry) or (
+                isinstance(entry, MetaEntry) and entry.what in ("resign", "takeback")
+            ):
+                return entry
+        return None
 
     def _resign(self, guest: Guest, at: int) -> None:
         if self.match.is_over:

@@ -19,7 +19,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from replays.remote.host import LOG, MatchHost
-from replays.remote.wire import GUEST_FRAME_LIMIT, Hello, WireError, encode, guest_frame
+from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
 
 HELLO_TIMEOUT = 10.0
 """Seconds a connection may stay silent before it names its invitation."""
@@ -32,6 +32,8 @@ OUTBOX = 256
 CONNECTIONS = 512
 """Connections served at once; more are turned away until some leave."""
 
+BEHIND = "Too far behind: reconnecting catches up."
+"""Why a guest that could not take its frames fast enough was closed."""
 REFUSED = "This invitation is not valid here: ask the host for a new one."
 """The one answer to every bad invitation: it says nothing about which part was wrong."""
 
@@ -55,6 +57,11 @@ class Bucket:
             return False
         self._tokens -= 1
         return True
+
+    def give_back(self) -> None:
+        """Return the token a frame took (a move the match took: a guest's moves are paced by
+        its turns, so a bot guest playing as fast as they come is no flood)."""
+        self._tokens = min(self._burst, self._tokens + 1)
 
 
 class Hosting:
@@ -103,11 +110,18 @@ class Hosting:
             return
         host, seat = admitted
         outbox: asyncio.Queue[bytes] = asyncio.Queue(OUTBOX)
+        dropping: list[asyncio.Task[None]] = []
 
         def deliver(frame: bytes) -> bool:
+            """Queue `frame`; a guest too far behind is closed at once, whether or not it
+            sends anything, and told nothing more (it would miss lines in between)."""
+            if dropping:
+                return False
             try:
                 outbox.put_nowait(frame)
             except asyncio.QueueFull:
+                LOG.warning("%s: too far behind; closed", peer)
+                dropping.append(asyncio.create_task(ws.close(TRY_LATER, BEHIND)))
                 return False
             return True
 
@@ -117,9 +131,6 @@ class Hosting:
         bucket = Bucket(RATE, BURST)
         try:
             async for data in ws:
-                if not guest.alive:
-                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
-                    break
                 if not bucket.take():
                     LOG.warning("%s: too many frames; closed", peer)
                     await ws.close(POLICY, "Too many frames.")
@@ -133,10 +144,10 @@ class Hosting:
                 if isinstance(frame, Hello):
                     await ws.close(POLICY, "Bad frame: a second hello.")
                     break
+                before = len(host.match)
                 host.handle(guest, frame)
-                if not guest.alive:
-                    await ws.close(TRY_LATER, "Too far behind: reconnecting catches up.")
-                    break
+                if isinstance(frame, Act) and len(host.match) > before:
+                    bucket.give_back()
         except ConnectionClosed:
             pass
         finally:

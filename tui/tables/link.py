@@ -231,11 +231,8 @@ class SocketLink:
                 except WireError:
                     await ws.close()
                     return
-                if frame["t"] == "update" and self._pending is not None:
-                    if table.position > self._pending.at:
-                        self._pending = None
-                elif frame["t"] == "refused":
-                    self._pending = None
+                if not table.awaiting:
+                    self._pending = None  # taken, refused, or the match moved past it
         except ConnectionClosed:
             return
 

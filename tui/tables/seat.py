@@ -132,7 +132,7 @@ class SeatTable(Generic[V, A]):
             self._presence = [str(p)[:40] for p in presence]
         asked = frame.get("asked")
         self._asked = asked if isinstance(asked, int) and 0 <= asked < len(self.seats) else None
-        if self._sent is not None and position > self._sent:
+        if self._sent is not None and self._played_since(self._sent):
             self._sent = None
         return reset
 
@@ -146,6 +146,22 @@ class SeatTable(Generic[V, A]):
             self._path = kept if kept.exists() else import_text(text, "the host's record")
         except (LogError, OSError) as err:
             self._notices.append(f"No copy of the match could be kept here: {err}")
+
+    def _played_since(self, at: int) -> bool:
+        """Whether a line of play (not chat) has come from entry `at` on: a decision sent at
+        `at` was taken, or the match moved past it. Chat alone leaves it in flight (the host
+        still takes it)."""
+        for line in reversed(self._lines):
+            if line.index < at:
+                return False
+            if line.kind != "chat":
+                return True
+        return False
+
+    @property
+    def awaiting(self) -> bool:
+        """A decision was sent and the host has neither taken nor refused it yet."""
+        return self._sent is not None
 
     def lost(self, state: str) -> None:
         """The link to the host is down (`state` says what it does about it), or back ("")."""
