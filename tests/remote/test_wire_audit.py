@@ -31,6 +31,7 @@ from core.games.en_garde.view import EnGardeView, RoundResult
 from core.match import ActionEntry, Match
 from core.rules import SPECTATOR, Rules
 from replays.chronicle import Chronicle, Line
+from replays.export import from_json
 from replays.remote.codec import DATACLASS, Codec
 from replays.remote.hosting import Hosted
 from replays.remote.wire import host_frame
@@ -97,6 +98,9 @@ def told_wrong(truth: Truth, seat: int, frames: Sequence[bytes]) -> list[str]:
     wrong: list[str] = []
     told = 0
     for number, frame in enumerate(decoded[1:], 1):
+        if frame["t"] == "record":
+            wrong += record_wrong(truth, number, frame, decoded[number + 1 :])
+            continue
         if frame["t"] != "update":
             wrong.append(f"frame {number}: an unexpected {frame['t']!r}")
             continue
@@ -115,6 +119,20 @@ def told_wrong(truth: Truth, seat: int, frames: Sequence[bytes]) -> list[str]:
             wrong.append(f"frame {number}: the wrong outcome at {position}")
         told = position
     return wrong
+
+
+def record_wrong(
+    truth: Truth, number: int, frame: dict[str, Any], after: Sequence[dict[str, Any]]
+) -> list[str]:
+    """The whole match may be sent once it is over (nothing in it is secret then), and only as
+    the file holds it at the update that follows."""
+    following = next((later for later in after if later["t"] == "update"), None)
+    if following is None or following["outcome"] is None:
+        return [f"frame {number}: the match's record before it was over"]
+    _, entries = from_json(frame["json"])
+    told = [entry.to_wire() for entry in entries]
+    held = [entry.to_wire() for entry in truth.match.entries[: following["position"]]]
+    return [] if told == held else [f"frame {number}: a record that is not the match file"]
 
 
 # -- told nothing more ----------------------------------------------------------------------------
