@@ -20,12 +20,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from core.text import CHAT_LIMIT, clean_text
-
 from core.ai import UnknownBot, budget_for, decide, make_bot
 from core.match import ActionEntry
 from core.play import Chance, Decide, next_step
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Wire
+from core.text import CHAT_LIMIT, clean_text
 from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.remote.codec import Codec
