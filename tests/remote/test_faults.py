@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from core import registry
 from core.ai import decide_from_view, make_bot
 from core.match import ActionEntry, Seat
 from core.play import Decide
+from core.rules import SPECTATOR
+from replays.chronicle import Chronicle
+from replays.remote import server
 from replays.remote.host import MatchHost
 from replays.remote.hosting import Hosted, Plan, start
-from replays.remote.wire import Act, GuestFrame
+from replays.remote.wire import HOST_FRAME_LIMIT, Act, GuestFrame, Hello, guest, host_frame
 from replays.store import load_match, locate
 from tests.remote.processes import (
     Processes,
@@ -177,3 +183,51 @@ async def test_a_move_in_flight_when_the_connection_drops_is_applied_exactly_onc
     assert [(i, e.action) for i, e in mine] == [(at, move.to_wire())]
     assert refusals == []
     assert ann.position == len(host.match)
+
+
+# -- a guest too slow to take its frames -------------------------------------------------------
+
+
+async def test_a_guest_too_far_behind_is_cut_off_at_once_and_told_everything_when_it_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spectator whose network stalls (it reads nothing) fills its outbox at the host: the
+    host must drop it then, not keep it connected while its frames, and the lines in them,
+    are thrown away; back again, it is told every line."""
+    monkeypatch.setattr(server, "OUTBOX", 4)
+    rules = registry.get("crossing")  # a whole board in every frame: a stall fills up soon
+    bots = (Seat("Random 1", "bot", "random"), Seat("Random 2", "bot", "random"))
+    plan = Plan(rules=rules, seats=bots, roles=("bot", "bot"), port=0, bot_pause=0.01)
+    hosted = await start(plan, random.Random(3))
+    host = hosted.host
+    watching = hosted.invitations[SPECTATOR]
+    uri = f"ws://127.0.0.1:{hosted.port}/"
+    probe = socket.socket()
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: the window
+    probe.connect(("127.0.0.1", hosted.port))
+    try:
+        async with connect(uri, sock=probe, max_size=HOST_FRAME_LIMIT) as stalled:
+            await stalled.send(guest(Hello(watching.match_id, watching.secret)))
+            assert host_frame(await stalled.recv())["t"] == "welcome"
+            (door,) = hosted.server.connections
+            door.transport.get_extra_info("socket").setsockopt(
+                socket.SOL_SOCKET, socket.SO_SNDBUF, 4096
+            )
+            stalled.transport.pause_reading()  # its network stalls
+            await until(lambda: host.summary()["guests"] == 1, "the spectator to join", 5)
+            await until(lambda: host.summary()["guests"] == 0, "the host to drop it", 10)
+            assert not host.match.is_over  # dropped while the match went on
+            stalled.transport.resume_reading()
+            with pytest.raises(ConnectionClosed):  # it hears of it: a link reconnects
+                while True:
+                    await asyncio.wait_for(stalled.recv(), 5)
+        async with connect(uri, max_size=HOST_FRAME_LIMIT) as back:
+            await back.send(guest(Hello(watching.match_id, watching.secret)))
+            assert host_frame(await back.recv())["t"] == "welcome"
+            update = host_frame(await back.recv())
+        assert update["reset"]
+        told = [host.codec.unpack(line) for line in update["lines"]]
+        every = Chronicle(host.match).lines(SPECTATOR)
+        assert told == [line for line in every if line.index < update["position"]]
+    finally:
+        await hosted.close()
