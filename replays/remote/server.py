@@ -117,8 +117,9 @@ class Hosting:
             except asyncio.QueueFull:
                 # Dropped now, not when it next speaks (a spectator never does): the lines in
                 # the frames it would miss are told again, whole, when it reconnects.
-                LOG.warning("%s: too far behind; dropped", peer)
-                ws.transport.abort()
+                if not ws.transport.is_closing():
+                    LOG.warning("%s: too far behind; dropped", peer)
+                    ws.transport.abort()
                 return False
             return True
 
