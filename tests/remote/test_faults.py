@@ -57,6 +57,11 @@ def over(match_id: str) -> bool:
     return bool(metas(match_id, "end"))
 
 
+def to_move(match_id: str) -> int | None:
+    """Who the match file says is to move now."""
+    return load_match(locate(match_id))[0].to_move()
+
+
 def test_a_guest_killed_mid_match_rejoins_with_its_invitation_and_the_match_finishes(
     running: Processes, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -66,10 +71,10 @@ def test_a_guest_killed_mid_match_rejoins_with_its_invitation_and_the_match_fini
     ben = running.join(host.invitations[1], "random", "ben")
     wait_until(lambda: under_way(match_id), 30, "the match to get going")
     ann.kill()
-    time.sleep(0.5)
+    wait_until(lambda: to_move(match_id) == 0, 20, "the match to wait for Ann")
     stalled = len(entries(match_id))
-    time.sleep(0.5)
-    assert len(entries(match_id)) == stalled and not over(match_id)  # it waits for Ann
+    time.sleep(0.3)
+    assert len(entries(match_id)) == stalled  # nothing moves without her
     again = time.time()
     ann = running.join(host.invitations[0], "random", "ann-again")
     assert host.finished(MATCH_SECONDS) == match_id
@@ -128,7 +133,7 @@ def drop_everyone(hosted: Hosted) -> None:
         connection.transport.abort()
 
 
-async def to_move(table: SeatTable[Any, Any], seat: int) -> None:
+async def turn_of(table: SeatTable[Any, Any], seat: int) -> None:
     await until(lambda: isinstance(table.step(), Decide) and table.seat == seat, f"seat {seat}")
 
 
@@ -155,7 +160,7 @@ async def test_a_move_in_flight_when_the_connection_drops_is_applied_exactly_onc
     try:
         ann = await ann_link.open()
         await ben_link.open()
-        await to_move(ann, 0)
+        await turn_of(ann, 0)
         at = ann.position
         handle = host.handle
 
