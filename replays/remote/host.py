@@ -405,5 +405,10 @@ class MatchHost:
             return "on another machine"
         return "reconnecting…" if place.joined else "not joined yet"
 
+    @property
+    def guests(self) -> int:
+        """Connections to the match now (the host's own screen counts as one)."""
+        return sum(len(place.guests) for place in self._seats) + len(self._watchers)
+
     def roles(self) -> tuple[Role, ...]:
         return tuple(place.role for place in self._seats)

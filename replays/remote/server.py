@@ -32,8 +32,6 @@ OUTBOX = 256
 CONNECTIONS = 512
 """Connections served at once; more are turned away until some leave."""
 
-BEHIND = "Too far behind: reconnecting catches up."
-"""Why a guest that could not take its frames fast enough was closed."""
 REFUSED = "This invitation is not valid here: ask the host for a new one."
 """The one answer to every bad invitation: it says nothing about which part was wrong."""
 
@@ -110,18 +108,21 @@ class Hosting:
             return
         host, seat = admitted
         outbox: asyncio.Queue[bytes] = asyncio.Queue(OUTBOX)
-        dropping: list[asyncio.Task[None]] = []
+        dropped: list[bool] = []
 
         def deliver(frame: bytes) -> bool:
-            """Queue `frame`; a guest too far behind is closed at once, whether or not it
-            sends anything, and told nothing more (it would miss lines in between)."""
-            if dropping:
+            """Queue `frame`; a guest too far behind is dropped at once, whether or not it
+            sends anything (a spectator never does), and told nothing more: the lines it would
+            miss are told again, whole, when it reconnects. No closing handshake: a guest that
+            cannot take its frames cannot take that either."""
+            if dropped:
                 return False
             try:
                 outbox.put_nowait(frame)
             except asyncio.QueueFull:
-                LOG.warning("%s: too far behind; closed", peer)
-                dropping.append(asyncio.create_task(ws.close(TRY_LATER, BEHIND)))
+                LOG.warning("%s: too far behind; dropped", peer)
+                dropped.append(True)
+                ws.transport.abort()
                 return False
             return True
 

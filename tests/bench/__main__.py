@@ -13,6 +13,10 @@ with its target from issue 12 and ✓ or ✗:
   playouts     random playouts per second, per game (vs the rules alone: no log)     -
   memory       peak RSS of a 5-seat Attacke match with bots vs a bare interpreter  ≤ 150 MB
                (ismcts:normal bots, to the end or 90 s of play; --quick: ismcts:easy, 40 steps)
+  remote       one host process serving 50 En Garde matches to 100 scripted guests over
+               loopback: actions/s, round trip p50/p99 (Act sent -> the update showing it)
+               vs a local submit with its fsync, host memory per match   p99 ≤ 20 ms
+               (10 s of play; --quick: 10 matches, 3 s; bench_remote.py prints more)
 
 `--quick` takes fewer samples and a smaller store (a smoke run of a few tens of seconds); the
 full run takes a few minutes. Figures are medians. Nothing is asserted: the exit code is 0.
@@ -414,10 +418,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", type=Path, help="where the files go (default: a temp dir)")
-    parser.add_argument("--only", help="comma-separated: launch,action,seek,list,playouts,memory")
+    parser.add_argument(
+        "--only", help="comma-separated: launch,action,seek,list,playouts,memory,remote"
+    )
     args = parser.parse_args(argv)
     quick = args.quick
-    wanted = set((args.only or "launch,action,seek,list,playouts,memory").split(","))
+    wanted = set((args.only or "launch,action,seek,list,playouts,memory,remote").split(","))
     began = time.perf_counter()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="parlour-bench-") as folder:
@@ -453,6 +459,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 os.environ["PARLOUR_HOME"] = str(home)
 
+        def remote() -> None:
+            from tests.bench.bench_remote import measure, sizes
+            from tests.bench.bench_remote import rows as remote_rows
+
+            matches, seconds, local_matches = sizes(quick)
+            rows.extend(remote_rows(measure(matches, seconds, args.seed, local_matches), Row))
+
         for name, run in (
             ("launch", launch),
             ("action", action),
@@ -470,6 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
                 ),
             ),
+            ("remote", remote),
         ):
             if name in wanted:
                 steps.append((name, run))

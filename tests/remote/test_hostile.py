@@ -441,16 +441,16 @@ async def test_a_connection_that_goes_away_mid_match_leaves_the_others_playing(
 ) -> None:
     since = await table.under_way()
     host = table.hosted.host
-    before = host.summary()["guests"]
+    before = host.guests
     leaving = await hello(table.invitations[2])
     assert [host_frame(await leaving.recv())["t"] for _ in "ab"] == ["welcome", "update"]
-    assert host.summary()["guests"] == before + 1
+    assert host.guests == before + 1
     if how == "close-frame":
         await leaving.close()
     else:
         leaving.transport.write_eof()
     async with asyncio.timeout(PATIENCE):
-        while host.summary()["guests"] > before:
+        while host.guests > before:
             await asyncio.sleep(0.01)
     await the_match_goes_on(table, since, honest=3)
 
@@ -458,7 +458,7 @@ async def test_a_connection_that_goes_away_mid_match_leaves_the_others_playing(
 async def test_a_guest_too_slow_for_its_frames_is_dropped_to_catch_up_whole(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A guest whose frames pile up past its outbox is closed (1013: reconnect and be told
+    """A guest whose frames pile up past its outbox is cut off (reconnecting, it is told
     everything), never kept on to be sent later updates with lines missing in between."""
     stuck = asyncio.Event()
     sending = server._send
@@ -479,7 +479,7 @@ async def test_a_guest_too_slow_for_its_frames_is_dropped_to_catch_up_whole(
             async for data in slow:
                 assert isinstance(data, bytes)
                 frames.append(data)
-    assert (slow.close_code, slow.close_reason) == (server.TRY_LATER, server.BEHIND)
+    assert slow.close_code in (None, 1006)  # cut, no closing handshake: it could not take one
     assert not frames or told_wrong(Truth(match), SPECTATOR, frames) == []
     monkeypatch.setattr(server, "_send", sending)
     again = Player(table.invitations[SPECTATOR], table.players[0].rules, seed=0, cap=CAP)
@@ -530,7 +530,10 @@ async def test_chat_and_names_full_of_escape_sequences_are_kept_and_told_clean(
 
 
 def strings(value: object) -> list[str]:
-    """Every str in a decoded frame, keys included."""
+    """Every str in a decoded frame, keys included (not the finished match's record: a JSON
+    document, whose strings are the file's, checked there)."""
+    if isinstance(value, dict) and value.get("t") == "record":
+        return []
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
