@@ -221,7 +221,8 @@ class ParlourApp(App[None]):
         hosted.host.close()
         self.run_worker(hosted.close(), group="hosting")
         self.notify(
-            f"Stopped hosting. Host it again with: parlour host --resume {hosted.host.match_id}",
+            "Stopped hosting; the others wait, reconnecting. Pick Resume on the menu (or "
+            f"parlour host --resume {hosted.host.match_id}) to let them back in.",
             title="Hosting",
             markup=False,
             timeout=12,
@@ -366,8 +367,13 @@ class ParlourApp(App[None]):
         """
         from replays.errors import LogError, MatchLocked
         from replays.lock import held_here
+        from replays.remote.hosting import resumable
         from replays.store import open_match
 
+        hosted = resumable(str(ref))
+        if hosted is not None:  # its other players join from elsewhere: host it again
+            self._host(hosted)
+            return True
         try:
             opened = open_match(ref)
         except MatchLocked as err:

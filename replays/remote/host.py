@@ -284,9 +284,13 @@ class MatchHost:
             self._wake.clear()
 
     def _advance(self) -> None:
+        told = False
         while not self.closed:
             step = next_step(self.match)
             if isinstance(step, Chance):
+                if not told:  # the table as the last decision left it (a round's end), then
+                    self._publish()  # the deal: a guest's round-end panel shows the former
+                    told = True
                 try:
                     self.opened.submit(self.rules.sample_chance(self.match.state, self._rng))
                 except (LogError, OSError) as err:  # the disk: nothing more can be kept
@@ -399,9 +403,9 @@ class MatchHost:
 
     def _presence(self, seat: int) -> str:
         place = self._seats[seat]
-        if place.role != "remote":
+        if place.role == "bot":
             return ""
-        if place.guests:
+        if place.role == "host" or place.guests:  # as every other seat sees it
             return "on another machine"
         return "reconnecting…" if place.joined else "not joined yet"
 

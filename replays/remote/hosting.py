@@ -20,8 +20,9 @@ from websockets.asyncio.server import Server
 from core.match import Seat
 from core.rules import SPECTATOR, Rules
 from core.text import NAME_LIMIT, clean_text
+from replays.errors import LogError
 from replays.remote.host import MatchHost, Role
-from replays.remote.invite import Invitation
+from replays.remote.invite import SHORT, Invitation
 from replays.remote.keys import Keys
 from replays.remote.server import Hosting, bound_port, listen
 from replays.store import create_match, open_match
@@ -54,6 +55,9 @@ class Plan:
     bot_pause: float = 0.6
     any_port: bool = False
     """When `port` is taken, listen on any free one (the app's own hosting: no --listen)."""
+    here: bool = True
+    """A seat may be played at this terminal; a headless host makes a resumed match's
+    own seat remote (with a new invitation) instead."""
 
 
 @dataclass
@@ -104,6 +108,9 @@ def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchHost, 
             "bot" if seat.kind == "bot" else "remote" if key else "host"
             for seat, key in zip(opened.match.header.seats, keys.seats, strict=True)
         )
+        if not plan.here and "host" in roles:  # nobody at this terminal: invite that seat too
+            keys.reissue(roles.index("host"))
+            roles = tuple("remote" if role == "host" else role for role in roles)
         for seat in plan.reissue:
             if seat != SPECTATOR and not (0 <= seat < len(roles) and roles[seat] == "remote"):
                 opened.close()
@@ -131,12 +138,13 @@ def invitations(
     host: MatchHost, keys: Keys, address: str, port: int, tls: bool
 ) -> dict[int, Invitation]:
     """One invitation per remote seat, and one for watching."""
+    short = host.match_id[:SHORT]
     made = {
-        seat: Invitation(address, port, host.match_id, secret, tls)
+        seat: Invitation(address, port, short, secret, tls)
         for seat, secret in enumerate(keys.seats)
         if secret is not None
     }
-    made[SPECTATOR] = Invitation(address, port, host.match_id, keys.watch, tls)
+    made[SPECTATOR] = Invitation(address, port, short, keys.watch, tls)
     return made
 
 
@@ -159,6 +167,13 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
             "choose another port with --listen ADDRESS:PORT"
         ) from None
     port = bound_port(server)
+    keys.address, keys.port = plan.address, port
+    try:
+        keys.save()  # `--resume` listens there again, so the invitations still hold
+    except OSError as err:
+        host.close()
+        server.close()
+        raise CannotHost(f"cannot keep the invitations' secrets ({err})") from None
     address = plan.advertise or plan.address
     made = invitations(host, keys, address, port, plan.tls is not None)
     runner = asyncio.get_running_loop().create_task(host.run())
@@ -186,3 +201,19 @@ def invitation_lines(hosted: Hosted) -> list[tuple[str, str]]:
     ]
     lines.append(("Spectators: parlour join --watch", str(hosted.invitations[SPECTATOR])))
     return lines
+
+
+def resumable(target: str) -> Plan | None:
+    """The plan to host `target` (a match id or file) again where it was hosted, if it was
+    hosted from here with seats on other machines; None for any other match."""
+    from replays.logfile import read_header
+    from replays.store import locate
+
+    try:
+        header = read_header(locate(target))
+    except (LogError, OSError):
+        return None
+    keys = Keys.load(header.match_id)
+    if keys is None or not keys.remote:
+        return None
+    return Plan(resume=target, address=keys.address or LOOPBACK, port=keys.port or DEFAULT_PORT)

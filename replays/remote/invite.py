@@ -4,7 +4,9 @@
 capability: whoever holds it takes the seat (or the watching place) it was made for, so it is
 128 random bits, compared in constant time, and an invitation is read strictly: a pasted URL
 that is not exactly this shape is refused with a message saying what is wrong, rather than
-guessed at. The match id is the match file's own (`uuid4().hex`, as `replays.store` makes it).
+guessed at. The match id is the match file's short id (the first 8 hex digits of its
+`uuid4().hex`, as `parlour list` shows it): enough to tell apart the matches one host serves,
+and short enough that an invitation fits on one line of an 80-column terminal.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ SCHEMES: Final = {"parlour": False, "parlours": True}
 """Scheme -> whether the host uses TLS."""
 SHAPE: Final = (
     "An invitation looks like parlour://HOST:PORT/MATCH_ID/SECRET (or parlours://), "
-    "with a 32-character hex match id and secret."
+    "with an 8-character hex match id and a 32-character hex secret."
 )
 _HEX32: Final = re.compile(r"[0-9a-f]{32}")
-"""A match id (`uuid4().hex`) and a secret (`secrets.token_hex(16)`) alike."""
+"""A secret (`secrets.token_hex(16)`)."""
+_SHORT_ID: Final = re.compile(r"[0-9a-f]{8}")
+"""A match's short id."""
+SHORT = 8
+"""Hex digits of a match id an invitation carries."""
 _LABEL: Final = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?")
 """One label of a host name (RFC 1123), as `urlsplit` hands it back: lower case."""
 _LONGEST: Final = 400
@@ -118,8 +124,8 @@ def _problem(host: str, bracketed: bool, port: int, match_id: str, secret: str) 
         return "its host is not a host name, an IPv4 address or a bracketed IPv6 address"
     if not 1 <= port <= 65535:
         return "its port must be a number from 1 to 65535"
-    if not _HEX32.fullmatch(match_id):
-        return "its match id must be 32 characters of 0-9 and a-f"
+    if not _SHORT_ID.fullmatch(match_id):
+        return "its match id must be 8 characters of 0-9 and a-f"
     if not _HEX32.fullmatch(secret):
         return "its secret must be 32 characters of 0-9 and a-f"
     return ""

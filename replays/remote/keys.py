@@ -26,6 +26,9 @@ class Keys:
     match_id: str
     seats: list[str | None]
     watch: str = field(default_factory=new_secret)
+    address: str = ""
+    """Where the match was last listened for (its invitations name it), "" before then."""
+    port: int = 0
 
     @classmethod
     def new(cls, match_id: str, remote: list[bool]) -> Keys:
@@ -60,7 +63,15 @@ class Keys:
     def save(self) -> None:
         """Write the secrets for their owner only, whole (a rename), before any is handed out."""
         path = self._path(self.match_id)
-        body = json.dumps({"match": self.match_id, "seats": self.seats, "watch": self.watch})
+        body = json.dumps(
+            {
+                "match": self.match_id,
+                "seats": self.seats,
+                "watch": self.watch,
+                "address": self.address,
+                "port": self.port,
+            }
+        )
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
@@ -78,10 +89,18 @@ class Keys:
         try:
             data = json.loads(cls._path(match_id).read_text())
             seats, watch = data["seats"], data["watch"]
-        except (OSError, ValueError, KeyError, TypeError):
+            address, port = data.get("address", ""), data.get("port", 0)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
         if not isinstance(seats, list) or not isinstance(watch, str):
             return None
         if not all(s is None or isinstance(s, str) for s in seats):
             return None
-        return cls(match_id, list(seats), watch)
+        if not isinstance(address, str) or not isinstance(port, int):
+            address, port = "", 0
+        return cls(match_id, list(seats), watch, address, port)
+
+    @property
+    def remote(self) -> bool:
+        """Some seat of the match is played from another machine."""
+        return any(key is not None for key in self.seats)

@@ -19,6 +19,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from replays.remote.host import LOG, MatchHost
+from replays.remote.invite import SHORT
 from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
 
 HELLO_TIMEOUT = 10.0
@@ -73,11 +74,16 @@ class Hosting:
         self._matches[host.match_id] = host
 
     def _admit(self, hello: Hello) -> tuple[MatchHost, int] | None:
-        host = self._matches.get(hello.match)
-        if host is None or host.closed:
+        """The match and seat a hello's short match id and secret hold (every match whose id
+        starts so is asked: two matches of one host may share the first digits)."""
+        if len(hello.match) < SHORT:
             return None
-        seat = host.admit(hello.secret)
-        return None if seat is None else (host, seat)
+        for match_id, host in self._matches.items():
+            if match_id.startswith(hello.match) and not host.closed:
+                seat = host.admit(hello.secret)
+                if seat is not None:
+                    return host, seat
+        return None
 
     async def connection(self, ws: ServerConnection) -> None:
         """One guest, from its first frame to its last."""

@@ -73,7 +73,7 @@ def test_host_and_join_refuse_what_cannot_be_done_in_one_line(
 
 
 def test_join_passes_the_checked_invitation_to_the_app(started: list[Start | None]) -> None:
-    url = "parlour://127.0.0.1:7480/" + "a" * 32 + "/" + "b" * 32
+    url = "parlour://127.0.0.1:7480/" + "a" * 8 + "/" + "b" * 32
     assert main(["join", f"  {url} ", "--watch"]) == 0
     assert started == [Start(kind="join", match=url, watch=True)]
 
@@ -84,7 +84,7 @@ def test_a_bot_joining_where_nothing_listens_is_refused_with_exit_2(
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    url = f"parlour://127.0.0.1:{port}/" + "a" * 32 + "/" + "b" * 32
+    url = f"parlour://127.0.0.1:{port}/" + "a" * 8 + "/" + "b" * 32
     assert main(["join", url, "--bot", "random"]) == 2
     assert "nothing listens there" in error(capsys)
 

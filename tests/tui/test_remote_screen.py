@@ -162,7 +162,7 @@ async def test_the_chat_key_is_offered_on_a_hosted_seat_and_says_the_line_to_the
         assert [line.words for line in ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
 
 
-async def test_a_guest_out_of_touch_with_the_host_says_so_on_its_status_line() -> None:
+async def test_a_guest_whose_host_stops_says_so_on_its_status_line() -> None:
     app = ParlourApp()
     app.animation_level = "none"
     async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
@@ -171,7 +171,8 @@ async def test_a_guest_out_of_touch_with_the_host_says_so_on_its_status_line() -
         app.push_screen(screen)
         await pilot.pause()
         hosted.server.close(close_connections=True)
-        await until(pilot, lambda: "reconnecting" in str(screen.query_one("#status").render()))
+        status = screen.query_one("#status")
+        await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
         assert guest.step().__class__.__name__ == "Wait"
 
 

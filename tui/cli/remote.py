@@ -37,7 +37,10 @@ if TYPE_CHECKING:
     from replays.remote.hosting import Plan
     from replays.remote.invite import Invitation
 
-LISTEN_HELP = "where to listen (default 127.0.0.1:7480: this machine only)"
+LISTEN_HELP = (
+    "where to listen (default 127.0.0.1:7480, this machine only; with --resume, where the "
+    "match was hosted last, so the invitations still hold)"
+)
 SEAT_HELP = (
     "who plays the next seat: here (this terminal), remote (a guest; prints an invitation) or "
     "a bot (random, greedy, ismcts:normal, ...); add =NAME to name the player, e.g. "
@@ -56,7 +59,7 @@ def add_commands(commands: Any) -> None:
     )
     host.add_argument("--players", type=int, metavar="N", help="seats (default: fewest)")
     host.add_argument("--seat", action="append", default=[], metavar="SPEC", help=SEAT_HELP)
-    host.add_argument("--listen", metavar="ADDR:PORT", default="127.0.0.1:7480", help=LISTEN_HELP)
+    host.add_argument("--listen", metavar="ADDR:PORT", help=LISTEN_HELP)
     host.add_argument(
         "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
     )
@@ -91,13 +94,16 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def _plan(args: argparse.Namespace) -> Plan:
-    from replays.remote.hosting import Plan
+    from replays.remote.hosting import DEFAULT_PORT, LOOPBACK, Plan, resumable
 
-    address, port = _address(args.listen)
+    address, port = _address(args.listen) if args.listen else (LOOPBACK, DEFAULT_PORT)
     tls = _tls(args.tls) if args.tls else None
     if args.resume is not None:
         if args.game is not None:
             raise CliError("--resume hosts a saved match: give no GAME", f"{PROG} host --resume ID")
+        before = resumable(args.resume) if not args.listen else None
+        if before is not None:
+            address, port = before.address, before.port
         return Plan(
             resume=args.resume,
             reissue=_reissued(args.reissue),
@@ -106,6 +112,7 @@ def _plan(args: argparse.Namespace) -> Plan:
             tls=tls,
             advertise=args.advertise,
             bot_pause=0.0 if args.headless else 0.6,
+            here=not args.headless,
         )
     if args.reissue:
         raise CliError(

@@ -71,6 +71,8 @@ class MatchEnd:
     """The match file (None for a guest: the host keeps it)."""
     seats: tuple[Seat, ...] = ()
     """Who played, for a rematch."""
+    rematch: bool = True
+    """Whether a rematch can start here (not after a match across machines)."""
     game: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -107,7 +109,7 @@ class MatchEndScreen(ModalScreen[None]):
                 if saved is not None:
                     yield Button("Replay", id="replay", variant="primary")
                     yield Button("Annotate", id="annotate")
-                if self.end.seats and saved is not None:
+                if self.end.seats and self.end.rematch and saved is not None:
                     yield Button("Rematch", id="rematch")
                 yield Button("Main menu", id="menu")
         yield Footer()
@@ -137,7 +139,7 @@ class MatchEndScreen(ModalScreen[None]):
         """The same players and options, the other seat starting."""
         from core import registry
 
-        if not self.end.seats or self.end.path is None:
+        if not self.end.seats or not self.end.rematch or self.end.path is None:
             return
         try:
             rules = registry.get(self.end.game)

@@ -32,6 +32,8 @@ from replays.remote.wire import (
 )
 from tui.tables.seat import SeatTable, Welcome
 
+GOING_AWAY = 1001
+"""The close code of a host that stops serving (its server closing), not of a lost line."""
 PAUSES = (0.5, 1.0, 2.0, 4.0, 5.0)
 """Seconds between attempts to reconnect (the last repeats)."""
 OPEN_TIMEOUT = 10.0
@@ -187,7 +189,12 @@ class SocketLink:
             if self._closed:
                 return
             self._ws = None
-            self._told("reconnecting to the host…")
+            stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
+            self._told(
+                "the host stopped hosting; waiting for it to host again…"
+                if stopped
+                else "reconnecting to the host…"
+            )
             back = await self._reconnect()
             if back is None:
                 return

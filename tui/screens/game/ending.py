@@ -34,12 +34,13 @@ def match_end(
     outcome: Outcome | None,
     *,
     seats: Sequence[Seat],
+    rematch: bool = True,
     told: int,
     path: Path | None,
     options: Mapping[str, object],
 ) -> MatchEnd:
     """The summary of a finished match; `told` chapters have had their own end panel, so a
-    last chapter beyond them is shown with the result."""
+    last chapter beyond them is shown with the result; `rematch`: the panel may offer one."""
     names = tuple(seat.name for seat in seats)
     chapters: Sequence[ChapterEnd] = narrator.chapters(view, names)
     return MatchEnd(
@@ -49,6 +50,7 @@ def match_end(
         last_round=chapters[-1] if len(chapters) > told else None,
         path=path,
         seats=tuple(seats),
+        rematch=rematch,
         game=rules.id,
         options=dict(options),
     )

@@ -153,6 +153,11 @@ class GameScreen(Screen[None], Generic[V, A]):
     def _move_log(self) -> MoveLog:
         return self.query_one(MoveLog)
 
+    def on_screen_resume(self) -> None:
+        """Back from a panel (chat, help, a question): lines that came meanwhile were added
+        while the log was not on screen; show the latest."""
+        self._move_log().scroll_end(animate=False, x_axis=False)
+
     def on_unmount(self) -> None:
         self._close()
 
@@ -250,15 +255,15 @@ class GameScreen(Screen[None], Generic[V, A]):
         """Move the match on until a person must act (or a panel must be read)."""
         while not self._finished_with and self.hold is None:
             step = self.port.step()
-            if isinstance(step, Wait):
-                self.narration.flush()
-                self.draw(animate=True)
-                return
             if isinstance(step, Over):
                 self.hold = "over"
                 self.when_still(self._finish)
                 return
             if self._chapter_ended():
+                return
+            if isinstance(step, Wait):
+                self.narration.flush()
+                self.draw(animate=True)
                 return
             if isinstance(step, Chance):
                 if not self._play():
@@ -347,7 +352,8 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.kit.narrator,
             self.table_view(),
             self.port.outcome(),
-            seats=self.seats if self.port.can_rematch else (),
+            seats=self.seats,
+            rematch=self.port.can_rematch,
             told=self._chapters_told,
             path=self.port.path,
             options=self.port.options,
@@ -408,6 +414,8 @@ class GameScreen(Screen[None], Generic[V, A]):
         if self.hold not in (None, "motion"):
             return
         self.log_more()
+        if not self.port.is_over and self._chapter_ended():
+            return  # its panel over the table as the round ended, before the next deal shows
         self.hold = "motion"  # nobody's turn until the move made elsewhere has been drawn
         self.draw(animate=True)
         self.when_still(self._moved)
