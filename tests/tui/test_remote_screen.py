@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from core import registry
 from core.match import MetaEntry, Seat
 from core.play import Decide
-from core.rules import SPECTATOR
+from core.rules import CHANCE, SPECTATOR
 from replays.export import to_json
 from replays.remote.hosting import Hosted, Plan, start
 from replays.store import load_match
@@ -221,3 +221,40 @@ def ben_welcome(hosted: Hosted) -> Welcome:
             "seat": 1,
         }
     )
+
+
+async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematch() -> None:
+    from textual.widgets import Button
+
+    from tui.screens.round_end import MatchEndScreen
+
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        host_screen(app, hosted)
+        await pilot.pause()
+        ben.resign(1)
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        buttons = {button.id for button in app.screen.query(Button)}
+        assert "rematch" not in buttons and "replay" in buttons
+        assert "Ann" in app.screen.end.headline  # type: ignore[attr-defined]
+
+
+async def test_a_guest_sees_the_table_as_a_decision_left_it_before_the_deal_after_it() -> None:
+    async with hosting("en-garde") as hosted:
+        told: list[tuple[int, int | None]] = []
+        ben = await SocketLink(hosted.invitations[1]).open()
+        ben.changed = lambda rewritten: told.append((ben.position, ben.to_move()))
+        ann = DirectLink(hosted.host, 0).open()
+        for _ in range(100):
+            if isinstance(ann.step(), Decide):
+                break
+            await asyncio.sleep(0.02)
+        ann.submit(a_move(ann))
+        for _ in range(100):
+            if isinstance(ben.step(), Decide):
+                break
+            await asyncio.sleep(0.02)
+        assert any(to_move == CHANCE for _, to_move in told), told  # the refill came after
+        ben.close()

@@ -117,5 +117,5 @@ class Requests:
         if done:
             screen.taken_back(seat)
         else:
-            asked = "Asked the other players; their answer will show here."
+            asked = "Asked the host to take it back; the answer will show here."
             screen.notify(asked, title="Take back")
