@@ -71,6 +71,7 @@ class GameScreen(Screen[None], Generic[V, A]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
+        Binding("q", "leave", "leave"),
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
         Binding("ctrl+t", "chat", "chat"),
@@ -496,8 +497,16 @@ class GameScreen(Screen[None], Generic[V, A]):
             self.app.exit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The chat key is listed only where a line reaches someone (a remote table)."""
-        return self.port.can_chat if action == "chat" else True
+        """The chat key is listed only where a line reaches someone (a remote table), and q
+        says "leave" there: the match goes on, kept by its host."""
+        if action in ("chat", "leave"):
+            return self.port.can_chat
+        if action == "save_quit":
+            return not self.port.can_chat
+        return True
+
+    def action_leave(self) -> None:
+        self.action_save_quit()
 
     def action_chat(self) -> None:
         from tui.screens.remote import ChatScreen
