@@ -75,7 +75,7 @@ class _Seat:
     guests: list[Guest] = field(default_factory=list)
 
 
-class MatchHost:
+class MatchServer:
     """Serves one open match to its guests and drives everything that is not theirs to decide."""
 
     def __init__(

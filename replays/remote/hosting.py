@@ -21,7 +21,7 @@ from core.match import Seat
 from core.rules import SPECTATOR, Rules
 from core.text import NAME_LIMIT, clean_text
 from replays.errors import LogError
-from replays.remote.host import MatchHost, Role
+from replays.remote.host import MatchServer, Role
 from replays.remote.invite import SHORT, Invitation
 from replays.remote.keys import Keys
 from replays.remote.server import Hosting, bound_port, listen
@@ -64,7 +64,7 @@ class Plan:
 class Hosted:
     """A match being served: the host, the server and the invitations to hand out."""
 
-    host: MatchHost
+    host: MatchServer
     hosting: Hosting
     server: Server
     invitations: dict[int, Invitation]
@@ -93,7 +93,7 @@ class Hosted:
         await self.server.wait_closed()
 
 
-def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchHost, Keys]:
+def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchServer, Keys]:
     """The match file (new or resumed) under a host, with its secrets saved."""
     if plan.resume is not None:
         opened = open_match(plan.resume)
@@ -131,11 +131,11 @@ def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchHost, 
     except OSError as err:
         opened.close()
         raise CannotHost(f"cannot keep the invitations' secrets ({err})") from None
-    return MatchHost(opened, roles, keys, rng=rng, bot_pause=plan.bot_pause), keys
+    return MatchServer(opened, roles, keys, rng=rng, bot_pause=plan.bot_pause), keys
 
 
 def invitations(
-    host: MatchHost, keys: Keys, address: str, port: int, tls: bool
+    host: MatchServer, keys: Keys, address: str, port: int, tls: bool
 ) -> dict[int, Invitation]:
     """One invitation per remote seat, and one for watching."""
     short = host.match_id[:SHORT]

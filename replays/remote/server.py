@@ -18,7 +18,7 @@ import time
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from replays.remote.host import LOG, MatchHost
+from replays.remote.host import LOG, MatchServer
 from replays.remote.invite import SHORT
 from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
 
@@ -67,13 +67,13 @@ class Hosting:
     """The matches one server serves, by match id."""
 
     def __init__(self) -> None:
-        self._matches: dict[str, MatchHost] = {}
+        self._matches: dict[str, MatchServer] = {}
         self._connections = 0
 
-    def add(self, host: MatchHost) -> None:
+    def add(self, host: MatchServer) -> None:
         self._matches[host.match_id] = host
 
-    def _admit(self, hello: Hello) -> tuple[MatchHost, int] | None:
+    def _admit(self, hello: Hello) -> tuple[MatchServer, int] | None:
         """The match and seat a hello's short match id and secret hold (every match whose id
         starts so is asked: two matches of one host may share the first digits)."""
         if len(hello.match) < SHORT:

@@ -21,7 +21,7 @@ from core.play import Decide
 from core.rules import SPECTATOR
 from replays.chronicle import Chronicle
 from replays.remote import server
-from replays.remote.host import MatchHost
+from replays.remote.host import MatchServer
 from replays.remote.hosting import Hosted, Plan, start
 from replays.remote.wire import HOST_FRAME_LIMIT, Act, GuestFrame, Hello, guest, host_frame
 from replays.store import load_match, locate
@@ -35,7 +35,7 @@ from tests.remote.processes import (
 )
 from tests.remote.test_processes import MATCH_SECONDS, until, verified
 from tui.tables.link import SocketLink
-from tui.tables.seat import SeatTable
+from tui.tables.remote import RemoteTable
 
 MID_MATCH = 30
 """Entries in the file before a process is killed: well into a match of several hundred."""
@@ -133,16 +133,16 @@ def drop_everyone(hosted: Hosted) -> None:
         connection.transport.abort()
 
 
-async def turn_of(table: SeatTable[Any, Any], seat: int) -> None:
+async def turn_of(table: RemoteTable[Any, Any], seat: int) -> None:
     await until(lambda: isinstance(table.step(), Decide) and table.seat == seat, f"seat {seat}")
 
 
-def ann_moves(table: SeatTable[Any, Any]) -> Any:
+def ann_moves(table: RemoteTable[Any, Any]) -> Any:
     bot = make_bot("random", 1)
     return decide_from_view(bot, table.rules, table.view(0), random.Random(1))
 
 
-def seat_actions(host: MatchHost, seat: int) -> list[tuple[int, ActionEntry]]:
+def seat_actions(host: MatchServer, seat: int) -> list[tuple[int, ActionEntry]]:
     return [(i, e) for i, e in host.match.actions() if e.seat == seat]
 
 

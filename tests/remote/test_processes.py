@@ -24,7 +24,7 @@ from replays.store import load_match, locate
 from tests.remote.processes import SPECTATORS, Processes, actions, metas, processes
 from tui.cli import main
 from tui.tables.link import DirectLink, SocketLink
-from tui.tables.seat import SeatTable
+from tui.tables.remote import RemoteTable
 
 MATCH_SECONDS = 60
 """The longest any match here may take (they take a few seconds)."""
@@ -48,7 +48,7 @@ async def until(done: Callable[[], bool], what: str, timeout: float = 20) -> Non
         await asyncio.sleep(0.01)
 
 
-async def play_randomly(table: SeatTable[Any, Any], seed: int) -> None:
+async def play_randomly(table: RemoteTable[Any, Any], seed: int) -> None:
     """A scripted player: a random legal move whenever the table says it is this seat's turn,
     chosen from the seat's view as a guest's bot chooses."""
     changed = asyncio.Event()
@@ -133,7 +133,7 @@ async def test_a_five_seat_attacke_match_with_the_hosts_own_seat_a_bot_and_three
 class Seated:
     """An in-process guest of a hosted match: its table and what changed since last asked."""
 
-    def __init__(self, table: SeatTable[Any, Any]) -> None:
+    def __init__(self, table: RemoteTable[Any, Any]) -> None:
         self.table = table
         self.notices: list[str] = []
         table.changed = lambda rewritten: self.notices.extend(table.notices())

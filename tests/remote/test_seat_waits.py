@@ -1,6 +1,6 @@
 """A guest's seat table waits for the host's answer to the decision it sent, and only that.
 
-The table is fed the host's real frames for its seat (a `MatchHost` served on 127.0.0.1, its
+The table is fed the host's real frames for its seat (a `MatchServer` served on 127.0.0.1, its
 updates caught as they are delivered), so what it reads is what a guest's socket would.
 """
 
@@ -17,7 +17,7 @@ from replays.remote.wire import Act, Chat, GuestFrame, host_frame
 from tests.remote.conftest import Host
 from tests.remote.guests import PATIENCE, plan
 from tui.tables.port import Wait
-from tui.tables.seat import SeatTable, Welcome
+from tui.tables.remote import RemoteTable, Welcome
 
 
 class Outbox:
@@ -50,7 +50,7 @@ async def test_chat_arriving_while_a_decision_is_in_flight_leaves_the_seat_waiti
     seat = host.join(0, keep)
     watcher = host.join(SPECTATOR, lambda frame: True)
     link = Outbox()
-    table: SeatTable[Any, Any] = SeatTable(Welcome(host_frame(frames[0])), link)
+    table: RemoteTable[Any, Any] = RemoteTable(Welcome(host_frame(frames[0])), link)
     table.receive(host_frame(frames[-1]))
     assert isinstance(table.step(), Decide)
     view = table.view(0)

@@ -1,6 +1,6 @@
 """The wire audit: nothing leaves the host that the seat it goes to may not see.
 
-Random matches of every game are hosted for real (a `MatchHost` behind its WebSocket server on
+Random matches of every game are hosted for real (a `MatchServer` behind its WebSocket server on
 127.0.0.1), every seat played from another "machine" by a scripted guest choosing random legal
 moves from its own view, and one spectator watching. Every frame each connection received is
 then checked twice over:

@@ -28,7 +28,7 @@ from tui.app import ParlourApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.tables.link import DirectLink, SocketLink
-from tui.tables.seat import SeatTable, Welcome
+from tui.tables.remote import RemoteTable, Welcome
 from tui.widgets.move_log import MoveLog
 
 CROSSING = registry.get("crossing")
@@ -63,7 +63,7 @@ async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 5
     raise AssertionError("the remote table did not get there in time")
 
 
-def a_move(table: SeatTable[Any, Any]) -> Any:
+def a_move(table: RemoteTable[Any, Any]) -> Any:
     """A legal move for the table's seat, found from its own view."""
     state = table.rules.determinize(table.view(table.seat), random.Random(0))
     return table.rules.legal_actions(state)[0]
@@ -202,7 +202,7 @@ async def test_a_guest_keeps_a_copy_of_the_finished_match_in_its_own_store(
         assert ben.is_over and ben.path == hosted.host.opened.path  # the same store here
         record = to_json(hosted.host.match)
         monkeypatch.setenv("PARLOUR_HOME", str(tmp_path / "guest"))
-        elsewhere: SeatTable[Any, Any] = SeatTable(ben_welcome(hosted), ben)
+        elsewhere: RemoteTable[Any, Any] = RemoteTable(ben_welcome(hosted), ben)
         elsewhere.receive({"t": "record", "json": record})
         assert elsewhere.path is not None and elsewhere.path.is_relative_to(tmp_path / "guest")
         kept, damage = load_match(elsewhere.path)

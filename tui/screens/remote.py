@@ -1,7 +1,7 @@
 """The screens of a match played across machines: reaching the host, handing out invitations,
 and saying a line to the other players.
 
-The game itself is the ordinary game screen on a seat table (`tui.tables.seat`); these are
+The game itself is the ordinary game screen on a remote table (`tui.tables.remote`); these are
 what comes before it and what it opens on top of itself.
 """
 

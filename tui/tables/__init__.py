@@ -2,8 +2,8 @@
 match hosted elsewhere behind it.
 
 The screen draws views, words the move log from lines, and sends decisions; whether the match
-lives in this process (`LocalTable`: hot-seat and bots) or on a host (`SeatTable`: one seat, fed
-by the host's frames) is the table's business. This is boardgame.io's client over a local or a
+lives in this process (`LocalTable`: hot-seat and bots) or on a host (`RemoteTable`: one seat,
+fed by the frames of the host's `replays.remote.host.MatchServer`) is the table's business. This is boardgame.io's client over a local or a
 socket transport, and it keeps the game screen one frame.
 """
 

@@ -1,4 +1,4 @@
-"""The ways a seat table reaches its host: a WebSocket to another machine, or the host itself
+"""The ways a remote table reaches its host: a WebSocket to another machine, or the host itself
 when it runs in this process (the host's own terminal plays through the same frames).
 
 A socket link that drops says "reconnecting…" and tries again with the same invitation, with
@@ -19,7 +19,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from replays.remote.host import Guest, MatchHost
+from replays.remote.host import Guest, MatchServer
 from replays.remote.invite import Invitation
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
@@ -30,7 +30,7 @@ from replays.remote.wire import (
     guest,
     host_frame,
 )
-from tui.tables.seat import SeatTable, Welcome
+from tui.tables.remote import RemoteTable, Welcome
 
 GOING_AWAY = 1001
 """The close code of a host that stops serving (its server closing), not of a lost line."""
@@ -51,16 +51,16 @@ class DirectLink:
     """A seat of a match hosted in this process: frames go through the loop, not a socket."""
 
     def __init__(
-        self, host: MatchHost, seat: int, closed: Callable[[], None] | None = None
+        self, host: MatchServer, seat: int, closed: Callable[[], None] | None = None
     ) -> None:
         """`closed` is called when the seat's table lets go (the host's player left)."""
         self._host = host
         self._seat = seat
         self._closed = closed
         self._guest: Guest | None = None
-        self._table: SeatTable[Any, Any] | None = None
+        self._table: RemoteTable[Any, Any] | None = None
 
-    def open(self) -> SeatTable[Any, Any]:
+    def open(self) -> RemoteTable[Any, Any]:
         """Join the host and return the seat's table, already told the match."""
         first: list[bytes] = []
 
@@ -69,7 +69,7 @@ class DirectLink:
             return True
 
         self._guest = self._host.join(self._seat, keep)
-        table: SeatTable[Any, Any] = SeatTable(
+        table: RemoteTable[Any, Any] = RemoteTable(
             Welcome(host_frame(first[0])), self, path=self._host.opened.path
         )
         for frame in first[1:]:
@@ -106,7 +106,7 @@ class SocketLink:
         self.invitation = invitation
         self._trust = trust
         self._ws: ClientConnection | None = None
-        self._table: SeatTable[Any, Any] | None = None
+        self._table: RemoteTable[Any, Any] | None = None
         self._task: asyncio.Task[None] | None = None
         self._pending: Act | None = None
         self._closed = False
@@ -121,12 +121,12 @@ class SocketLink:
         host = f"[{host}]" if ":" in host else host
         return f"{scheme}://{host}:{self.invitation.port}/"
 
-    async def open(self) -> SeatTable[Any, Any]:
+    async def open(self) -> RemoteTable[Any, Any]:
         """Connect, present the invitation and return the seat's table (Refused if not let in)."""
         ws = await self._connect()
         try:
             welcome = Welcome(await self._expect(ws, "welcome"))
-            table: SeatTable[Any, Any] = SeatTable(welcome, self)
+            table: RemoteTable[Any, Any] = RemoteTable(welcome, self)
             table.receive(await self._expect(ws, "update"))
         except WireError as err:
             await ws.close()

@@ -33,7 +33,7 @@ A = TypeVar("A", bound=Action)
 
 
 class Link(Protocol):
-    """How a seat table reaches its host: a socket, or the host in this very process."""
+    """How a remote table reaches its host: a socket, or the host in this very process."""
 
     def send(self, frame: GuestFrame) -> None: ...
 
@@ -60,7 +60,7 @@ class Welcome:
             raise WireError("the host's welcome names no seat of the match")
 
 
-class SeatTable(Generic[V, A]):
+class RemoteTable(Generic[V, A]):
     """A remote seat (see `tui.tables.port.Table`); fed with `receive`, speaking through a link."""
 
     def __init__(self, welcome: Welcome, link: Link, path: Path | None = None) -> None:
@@ -189,7 +189,7 @@ class SeatTable(Generic[V, A]):
         return Decide(self.seat)
 
     def view(self, seat: int) -> V:
-        assert self._view is not None, "a seat table is drawn once the host has sent a view"
+        assert self._view is not None, "a remote table is drawn once the host has sent a view"
         return self._view
 
     def to_move(self) -> int | None:
