@@ -134,6 +134,12 @@ class Hosting:
 
         guest = host.join(seat, deliver)
         LOG.info("%s: joined %s at seat %d", peer, host.match_id, seat)
+        try:
+            while not outbox.empty():  # the welcome and the match so far, before any reading
+                await ws.send(outbox.get_nowait())
+        except ConnectionClosed:
+            host.leave(guest)
+            return
         sender = asyncio.create_task(_send(ws, outbox))
         bucket = Bucket(RATE, BURST)
         try:

@@ -236,6 +236,7 @@ async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematc
         await pilot.pause()
         ben.resign(1)
         await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause()  # its buttons composed
         buttons = {button.id for button in app.screen.query(Button)}
         assert "rematch" not in buttons and "replay" in buttons
         assert "Ann" in app.screen.end.headline  # type: ignore[attr-defined]
