@@ -11,6 +11,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,28 @@ def log_text(screen: GameScreen[Any, Any]) -> str:
     return " ".join(line.text for line in screen.query_one(MoveLog).lines)
 
 
+@dataclass
+class Two:
+    """A Crossing hosted in the test: Ann on the host's own screen, Ben a guest on a socket."""
+
+    app: ParlourApp
+    pilot: Pilot[None]
+    hosted: Hosted
+    ben: RemoteTable[Any, Any]
+    screen: GameScreen[Any, Any]
+
+
+@asynccontextmanager
+async def ann_and_ben() -> AsyncIterator[Two]:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        yield Two(app, pilot, hosted, ben, screen)
+
+
 def host_screen(app: ParlourApp, hosted: Hosted) -> GameScreen[Any, Any]:
     table = DirectLink(hosted.host, 0).open()
     screen: GameScreen[Any, Any] = GameScreen(table)
@@ -81,85 +104,65 @@ def host_screen(app: ParlourApp, hosted: Hosted) -> GameScreen[Any, Any]:
 
 
 async def test_a_move_made_on_another_machine_reaches_the_host_screen_and_the_file() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        screen = host_screen(app, hosted)
-        await pilot.pause()
-        moved = len(hosted.host.match)
-        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
-        await until(pilot, lambda: isinstance(ben.step(), Decide))
-        ben.submit(a_move(ben))
-        await until(pilot, lambda: screen.port.position == moved + 2 and screen.hold is None)
-        assert len(hosted.host.match) == moved + 2
-        assert "Your turn, Ann" in str(screen.query_one("#status").render())
-        assert log_text(screen).count("Ben") >= 1
+    async with ann_and_ben() as two:
+        moved = len(two.hosted.host.match)
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        two.ben.submit(a_move(two.ben))
+        await until(
+            two.pilot, lambda: two.screen.port.position == moved + 2 and two.screen.hold is None
+        )
+        assert len(two.hosted.host.match) == moved + 2
+        assert "Your turn, Ann" in str(two.screen.query_one("#status").render())
+        assert log_text(two.screen).count("Ben") >= 1
+
+
+async def ben_asks_to_take_back(
+    app: ParlourApp, pilot: Pilot[None], ben: RemoteTable[Any, Any], screen: GameScreen[Any, Any]
+) -> None:
+    """Ann (the host's screen) and Ben (a guest) move once each; Ben asks for his back, and
+    the question is on Ann's screen."""
+    screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
+    await until(pilot, lambda: isinstance(ben.step(), Decide))
+    ben.submit(a_move(ben))
+    await until(pilot, lambda: isinstance(screen.port.step(), Decide))
+    ben.take_back(1)
+    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
 
 
 async def test_a_guest_asks_to_take_back_and_the_host_player_is_asked_on_their_screen() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        screen = host_screen(app, hosted)
-        await pilot.pause()
-        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
-        await until(pilot, lambda: isinstance(ben.step(), Decide))
-        ben.submit(a_move(ben))
-        await until(pilot, lambda: isinstance(screen.port.step(), Decide))
-        ben.take_back(1)
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        assert "Ben (Black) asks to take back" in app.screen.question  # type: ignore[attr-defined]
-        await pilot.press("y")
-        await until(pilot, lambda: ben.to_move() == 1)
-        kinds = [e.what for e in hosted.host.match.entries if isinstance(e, MetaEntry)]
+    async with ann_and_ben() as two:
+        await ben_asks_to_take_back(two.app, two.pilot, two.ben, two.screen)
+        assert "Ben (Black) asks to take back" in two.app.screen.question  # type: ignore[attr-defined]
+        await two.pilot.press("y")
+        await until(two.pilot, lambda: two.ben.to_move() == 1)
+        kinds = [e.what for e in two.hosted.host.match.entries if isinstance(e, MetaEntry)]
         assert "takeback" in kinds
 
 
 async def test_a_refused_takeback_leaves_the_move_standing_and_says_so_to_the_asker() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        screen = host_screen(app, hosted)
-        await pilot.pause()
-        screen.port.submit(a_move(screen.port))  # type: ignore[arg-type]
-        await until(pilot, lambda: isinstance(ben.step(), Decide))
-        ben.submit(a_move(ben))
-        await until(pilot, lambda: isinstance(screen.port.step(), Decide))
-        position = hosted.host.match.__len__()
-        ben.take_back(1)
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("n")
-        await until(pilot, lambda: any("said no" in n for n in ben._notices))
-        assert len(hosted.host.match) == position
+    async with ann_and_ben() as two:
+        await ben_asks_to_take_back(two.app, two.pilot, two.ben, two.screen)
+        position = len(two.hosted.host.match)
+        await two.pilot.press("n")
+        await until(two.pilot, lambda: any("said no" in n for n in two.ben._notices))
+        assert len(two.hosted.host.match) == position
 
 
 async def test_a_chat_line_from_a_guest_shows_in_the_host_move_log_as_typed() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        screen = host_screen(app, hosted)
-        await pilot.pause()
-        ben.chat("good luck \x1b]0;pwned\x07[b]Ann[/b]")
-        await until(pilot, lambda: "good luck" in log_text(screen))
-        assert "[b]Ann[/b]" in log_text(screen) and "pwned" not in log_text(screen)
+    async with ann_and_ben() as two:
+        two.ben.chat("good luck \x1b]0;pwned\x07[b]Ann[/b]")
+        await until(two.pilot, lambda: "good luck" in log_text(two.screen))
+        assert "[b]Ann[/b]" in log_text(two.screen) and "pwned" not in log_text(two.screen)
 
 
 async def test_the_chat_key_is_offered_on_a_hosted_seat_and_says_the_line_to_the_others() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        host_screen(app, hosted)
-        await pilot.pause()
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press(*"hello", "enter")
-        await until(pilot, lambda: any(line.kind == "chat" for line in ben.lines(1)))
-        assert [line.words for line in ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
+    async with ann_and_ben() as two:
+        await two.pilot.press("ctrl+t")
+        await two.pilot.pause()
+        await two.pilot.press(*"hello", "enter")
+        await until(two.pilot, lambda: any(line.kind == "chat" for line in two.ben.lines(1)))
+        assert [line.words for line in two.ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
 
 
 async def test_a_guest_whose_host_stops_says_so_on_its_status_line() -> None:
@@ -228,18 +231,13 @@ async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematc
 
     from tui.screens.round_end import MatchEndScreen
 
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        ben = await SocketLink(hosted.invitations[1]).open()
-        host_screen(app, hosted)
-        await pilot.pause()
-        ben.resign(1)
-        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
-        await pilot.pause()  # its buttons composed
-        buttons = {button.id for button in app.screen.query(Button)}
+    async with ann_and_ben() as two:
+        two.ben.resign(1)
+        await until(two.pilot, lambda: isinstance(two.app.screen, MatchEndScreen))
+        await two.pilot.pause()  # its buttons composed
+        buttons = {button.id for button in two.app.screen.query(Button)}
         assert "rematch" not in buttons and "replay" in buttons
-        assert "Ann" in app.screen.end.headline  # type: ignore[attr-defined]
+        assert "Ann" in two.app.screen.end.headline  # type: ignore[attr-defined]
 
 
 async def test_a_guest_sees_the_table_as_a_decision_left_it_before_the_deal_after_it() -> None:
