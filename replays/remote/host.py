@@ -28,6 +28,7 @@ from core.text import CHAT_LIMIT, clean_text
 from replays.chronicle import Chronicle
 from replays.errors import LogError
 from replays.export import to_json
+from replays.remote.bucket import Bucket
 from replays.remote.codec import Codec
 from replays.remote.keys import Keys
 from replays.remote.wire import (
@@ -47,6 +48,10 @@ Role = Literal["host", "remote", "bot"]
 
 LOG = logging.getLogger("parlour.host")
 
+CHAT_RATE = 0.5
+"""Chat lines a second one guest may say, on average (every line is kept in the match file)."""
+CHAT_BURST = 5
+
 Deliver = Callable[[bytes], bool]
 """Hands one frame to a guest's connection; False when the guest cannot keep up (it is then
 dropped, and catches up whole when it reconnects)."""
@@ -63,6 +68,8 @@ class Guest:
     """Entries already told as lines."""
     rewrites: int = 0
     """Takebacks already told (a takeback rewrites earlier lines: the guest is told anew)."""
+    chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST))
+    """Chat lines are kept in the match file: a few at once, then one every few seconds."""
     recorded: bool = False
     """The finished match's record has been sent (once it is over, nothing in it is secret)."""
     alive: bool = True
@@ -246,6 +253,9 @@ class MatchServer:
     def _chat(self, guest: Guest, text: str) -> None:
         said = clean_text(text, CHAT_LIMIT)
         if not said:
+            return
+        if not guest.chat.take():
+            self._refuse(guest, "That line was not sent: one line every few seconds, please.")
             return
         name = "" if guest.seat != SPECTATOR else "Spectator"
         try:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import ssl
-import time
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from replays.remote.bucket import Bucket
 from replays.remote.host import LOG, MatchServer
 from replays.remote.invite import SHORT
 from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
@@ -39,28 +39,6 @@ REFUSED = "This invitation is not valid here: ask the host for a new one."
 # Close codes (RFC 6455): the guest's side shows the reason; 1008 means "do not retry".
 POLICY = 1008
 TRY_LATER = 1013
-
-
-class Bucket:
-    """A token bucket: `rate` frames a second, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self._rate, self._burst = rate, float(burst)
-        self._tokens, self._at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
-        self._at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    def give_back(self) -> None:
-        """Return the token a frame took (a move the match took: a guest's moves are paced by
-        its turns, so a bot guest playing as fast as they come is no flood)."""
-        self._tokens = min(self._burst, self._tokens + 1)
 
 
 class Hosting:
