@@ -157,9 +157,43 @@ def _parser() -> _Parser:
     imp.add_argument("file", metavar="FILE.json", type=Path)
 
     commands.add_parser("list", help="the matches in the store")
-    from tui.cli.remote import add_commands
 
-    add_commands(commands)
+    host = commands.add_parser("host", help="host a match others join from their own terminals")
+    host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
+    option_flag(host)
+    host.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
+    host.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="who plays the next seat: here (this terminal), remote (a guest; prints an "
+        "invitation) or a bot (random, greedy, ismcts:normal, ...); add =NAME to name the "
+        "player, e.g. here=Ann remote=Ben (default: here, then remote)",
+    )
+    host.add_argument(
+        "--listen",
+        metavar="ADDR:PORT",
+        help="where to listen (default 127.0.0.1:7480, this machine only; with --resume, where "
+        "the match was hosted last, so the invitations still hold)",
+    )
+    host.add_argument(
+        "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
+    )
+    host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
+    host.add_argument("--resume", metavar="ID", help="host a match hosted before, same invitations")
+    host.add_argument(
+        "--reissue",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
+    )
+    host.add_argument("--headless", action="store_true", help="no screen: serve only")
+    join = commands.add_parser("join", help="join a hosted match with an invitation")
+    join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
+    join.add_argument("--watch", action="store_true", help="follow the match (watching invitation)")
+    join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
     return parser
 
 

@@ -37,46 +37,8 @@ if TYPE_CHECKING:
     from replays.remote.hosting import Plan
     from replays.remote.invite import Invitation
 
-LISTEN_HELP = (
-    "where to listen (default 127.0.0.1:7480, this machine only; with --resume, where the "
-    "match was hosted last, so the invitations still hold)"
-)
-SEAT_HELP = (
-    "who plays the next seat: here (this terminal), remote (a guest; prints an invitation) or "
-    "a bot (random, greedy, ismcts:normal, ...); add =NAME to name the player, e.g. "
-    "here=Ann remote=Ben (default: here, then remote)"
-)
 HOST_GRACE = 2.0
 """Seconds a headless host goes on serving after the match ends, so every guest hears it."""
-
-
-def add_commands(commands: Any) -> None:
-    """The `host` and `join` parsers (called by `tui.cli._parser`)."""
-    host = commands.add_parser("host", help="host a match that others join from their terminals")
-    host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
-    host.add_argument(
-        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option"
-    )
-    host.add_argument("--players", type=int, metavar="N", help="seats (default: fewest)")
-    host.add_argument("--seat", action="append", default=[], metavar="SPEC", help=SEAT_HELP)
-    host.add_argument("--listen", metavar="ADDR:PORT", help=LISTEN_HELP)
-    host.add_argument(
-        "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
-    )
-    host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
-    host.add_argument("--resume", metavar="ID", help="host a match hosted before, same invitations")
-    host.add_argument(
-        "--reissue",
-        action="append",
-        default=[],
-        metavar="SEAT",
-        help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
-    )
-    host.add_argument("--headless", action="store_true", help="no screen: serve only")
-    join = commands.add_parser("join", help="join a hosted match with an invitation")
-    join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
-    join.add_argument("--watch", action="store_true", help="follow the match (watching invitation)")
-    join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
 
 
 # -- host ------------------------------------------------------------------------------------
