@@ -218,8 +218,11 @@ class ParlourApp(App[None]):
         hosted, self.hosted = self.hosted, None
         if hosted is None:
             return
+        over = hosted.host.match.is_over
         hosted.host.close()
-        self.run_worker(hosted.close(), group="hosting")
+        self.run_worker(hosted.close(grace=2.0 if over else 0.0), group="hosting")
+        if over:
+            return  # the match ended: hosting ends with it, once the others have heard
         self.notify(
             "Stopped hosting; the others wait, reconnecting. Pick Resume on the menu (or "
             f"parlour host --resume {hosted.host.match_id}) to let them back in.",

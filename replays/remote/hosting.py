@@ -84,10 +84,12 @@ class Hosted:
             else f"{self.address}:{self.port}"
         )
 
-    async def close(self) -> None:
-        """Stop serving: the guests are dropped, the match file is closed (nothing is lost:
-        every move was written as it was made)."""
+    async def close(self, grace: float = 0.0) -> None:
+        """Stop serving: the guests are dropped (after `grace` seconds, for the last frames
+        to reach them), the match file is closed (nothing is lost: every move was written as
+        it was made)."""
         self.host.close()
+        await asyncio.sleep(grace)
         self.runner.cancel()
         self.server.close()
         await self.server.wait_closed()

@@ -117,6 +117,15 @@ class MatchEndScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one(Button).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of what the panel offers: no replay without a file here, no rematch after
+        a match across machines."""
+        if action in ("replay", "annotate"):
+            return self.end.path is not None
+        if action == "rematch":
+            return bool(self.end.seats) and self.end.rematch and self.end.path is not None
+        return True
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()

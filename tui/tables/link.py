@@ -186,8 +186,8 @@ class SocketLink:
         """Read frames until the link closes; reconnect while the host may take us back."""
         while not self._closed:
             await self._read(ws)
-            if self._closed:
-                return
+            if self._closed or (self._table is not None and self._table.is_over):
+                return  # nothing more to hear of a finished match
             self._ws = None
             stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             self._told(
