@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -107,6 +107,9 @@ class LogWriter(Closing):
         self._end = end
         self._tally = tally
         self._broken: str | None = None
+        self._batching = 0
+        """Open `batch` blocks: entries are written at once, fsynced together at the end."""
+        self._unsynced = False
         self._summarise = paths.is_matches_dir(path.parent)
         self._vouched = False
         self.damaged_copy = damaged_copy
@@ -215,7 +218,10 @@ class LogWriter(Closing):
         try:
             _write_all(stream, data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if self._batching:
+                self._unsynced = True
+            else:
+                os.fsync(stream.fileno())
         except OSError as err:
             why = err.strerror or str(err)
             if self._undo(stream):
@@ -232,10 +238,39 @@ class LogWriter(Closing):
         self._link = link
         self._end += len(data)
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Within it, entries are written as they come and fsynced together when it ends (or
+        at `sync`): a host writes a move and the deal after it with one fsync, and syncs before
+        it tells anyone, so nothing is heard of that a crash could take back."""
+        self._batching += 1
+        try:
+            yield
+        finally:
+            self._batching -= 1
+            if not self._batching:
+                self.sync()
+
+    def sync(self) -> None:
+        """Make every entry written so far durable (SaveFailed when the disk refuses)."""
+        if not self._unsynced or self._stream is None:
+            return
+        try:
+            os.fsync(self._stream.fileno())
+        except OSError as err:
+            self._broken = (
+                f"saving to {self.path.name} failed ({err.strerror or err}); the last moves "
+                "may not have been kept"
+            )
+            raise SaveFailed(f"{self._broken}; open the match again to see what it holds") from None
+        self._unsynced = False
+
     def close(self) -> None:
         """Release the lock; the file is already complete on disk. In the store, the listing's
         summary of the file is written beside it, if the entries were vouched for."""
         if self._stream is not None:
+            with contextlib.suppress(SaveFailed):
+                self.sync()
             if self._summarise and self._vouched and self._broken is None:
                 summary.write(self.path, self._tally, self._end, self._link)
             lock.release(self.path, self._stream)

@@ -153,9 +153,14 @@ class MatchServer:
             self._publish()
 
     def handle(self, guest: Guest, frame: GuestFrame) -> None:
-        """One checked frame from `guest` (never `Hello`: that is the server's)."""
+        """One checked frame from `guest` (never `Hello`: that is the server's); what it
+        writes, and the deal that follows, is fsynced once, before anyone is told."""
         if self.closed or not guest.alive:
             return
+        with self.opened.writer.batch():
+            self._handle(guest, frame)
+
+    def _handle(self, guest: Guest, frame: GuestFrame) -> None:
         if isinstance(frame, Chat):
             self._chat(guest, frame.text)
             return
@@ -281,28 +286,36 @@ class MatchServer:
     def _moved(self) -> None:
         """The match changed: any question about an earlier position lapses; drive on."""
         self._asking = None
-        self._wake.set()
+        self._advance()
 
     # -- driving ---------------------------------------------------------------------------------
     async def run(self) -> None:
-        """Draw chance and run the bots until the match is over (then tell everyone once)."""
-        while not self.closed:
-            self._advance()
-            if self.match.is_over and not self.finished.is_set():
-                self.finished.set()
-            await self._wake.wait()
-            self._wake.clear()
+        """Deal and start the bots; from then on every change drives the match on at once
+        (`_moved`). Returns when the host closes."""
+        self._advance()
+        await self._wake.wait()
 
     def _advance(self) -> None:
-        told = False
+        with self.opened.writer.batch():  # one fsync for the deal after a move, before it is told
+            self._deal()
+        self._publish()
+        if self.match.is_over:
+            self.finished.set()
+
+    def _deal(self) -> None:
+        """Draw chance until someone decides; start the bot whose turn it is."""
+        rules = self.rules
         while not self.closed:
             step = next_step(self.match)
             if isinstance(step, Chance):
-                if not told:  # the table as the last decision left it (a round's end), then
-                    self._publish()  # the deal: a guest's round-end panel shows the former
-                    told = True
+                state = self.match.state
+                drawn = rules.sample_chance(state, self._rng)
+                if rules.round_of(rules.apply(state, drawn)) != rules.round_of(state):
+                    # A deal that opens the next round: everyone is first told the table as
+                    # the round ended, so each guest's round-end panel shows it.
+                    self._publish()
                 try:
-                    self.opened.submit(self.rules.sample_chance(self.match.state, self._rng))
+                    self.opened.submit(drawn)
                 except (LogError, OSError) as err:  # the disk: nothing more can be kept
                     LOG.error("%s: could not save a deal, the match waits: %s", self.match_id, err)
                     break
@@ -311,7 +324,6 @@ class MatchServer:
             if isinstance(step, Decide) and self._seats[step.seat].role == "bot" and not thinking:
                 self._bot = asyncio.create_task(self._think(step.seat))
             break
-        self._publish()
 
     async def _think(self, seat: int) -> None:
         """A bot's decision, found in a thread from its seat's view; dropped if the match has
@@ -334,12 +346,14 @@ class MatchServer:
         await asyncio.sleep(max(0.0, self._bot_pause - (time.monotonic() - started)))
         if stop.is_set() or self.closed or len(self.match) != position:
             return
-        try:
-            self.opened.submit(action)
-        except (IllegalAction, LogError, OSError) as err:
-            LOG.error("%s: the bot's move was not kept: %s", self.match_id, err)
-            return
-        self._moved()
+        self._bot = None  # done thinking: the next bot's turn may start one
+        with self.opened.writer.batch():
+            try:
+                self.opened.submit(action)
+            except (IllegalAction, LogError, OSError) as err:
+                LOG.error("%s: the bot's move was not kept: %s", self.match_id, err)
+                return
+            self._moved()
 
     def close(self) -> None:
         """Stop driving and let the file go; guests are dropped by their server."""
@@ -370,6 +384,11 @@ class MatchServer:
             self._tell(guest)
 
     def _tell(self, guest: Guest) -> None:
+        try:
+            self.opened.writer.sync()  # nothing is told that a crash could take back
+        except LogError as err:
+            LOG.error("%s: could not save; the match waits: %s", self.match_id, err)
+            return
         match = self.match
         if match.is_over and not guest.recorded:
             guest.recorded = True

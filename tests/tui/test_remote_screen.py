@@ -21,7 +21,7 @@ from textual.pilot import Pilot
 from core import registry
 from core.match import MetaEntry, Seat
 from core.play import Decide
-from core.rules import CHANCE, SPECTATOR
+from core.rules import SPECTATOR
 from replays.export import to_json
 from replays.remote.hosting import Hosted, Plan, start
 from replays.store import load_match
@@ -240,20 +240,29 @@ async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematc
         assert "Ann" in two.app.screen.end.headline  # type: ignore[attr-defined]
 
 
-async def test_a_guest_sees_the_table_as_a_decision_left_it_before_the_deal_after_it() -> None:
+def fencing(table: RemoteTable[Any, Any]) -> Any:
+    """A fencer in a hurry: attack when a card hits, else advance as far as the hand allows."""
+    rules = table.rules
+    state = rules.determinize(table.view(table.seat), random.Random(0))
+    legal = rules.legal_actions(state)
+    named = {rules.notation(action): action for action in legal}
+    attacks = [n for n in named if n.startswith("x")]
+    forward = sorted((n for n in named if n.endswith(">")), key=lambda n: int(n[:-1]))
+    return named[(attacks or forward or sorted(named))[-1]]
+
+
+async def test_every_seat_sees_the_table_as_a_round_ended_before_the_next_deal() -> None:
     async with hosting("en-garde") as hosted:
-        told: list[tuple[int, int | None]] = []
+        phases: list[str] = []
         ben = await SocketLink(hosted.invitations[1]).open()
-        ben.changed = lambda rewritten: told.append((ben.position, ben.to_move()))
+        ben.changed = lambda rewritten: phases.append(ben.view(1).phase)
         ann = DirectLink(hosted.host, 0).open()
-        for _ in range(100):
-            if isinstance(ann.step(), Decide):
+        for _ in range(2000):
+            if "round-over" in phases or ben.chapter() > 1:
                 break
-            await asyncio.sleep(0.02)
-        ann.submit(a_move(ann))
-        for _ in range(100):
-            if isinstance(ben.step(), Decide):
-                break
-            await asyncio.sleep(0.02)
-        assert any(to_move == CHANCE for _, to_move in told), told  # the refill came after
+            for table in (ann, ben):
+                if isinstance(table.step(), Decide):
+                    table.submit(fencing(table))
+            await asyncio.sleep(0.01)
+        assert "round-over" in phases, phases  # told before the deal that opens round 2
         ben.close()
