@@ -10,11 +10,12 @@ in the replay, chat).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.chat import CHAT, spoken
-from core.match import ActionEntry, Match, MetaEntry
+from core.match import ActionEntry, Entry, Match, MetaEntry
 from core.rules import CHANCE, SecretNotation
 
 LineKind = Literal["move", "chance", "resign", "takeback", "chat"]
@@ -56,17 +57,28 @@ class Chronicle:
     def __init__(self, match: Match) -> None:
         self.match = match
         self._states: list[Any] = [match.state_at(0)]
+        rules = match.rules
+        self.secret = rules if isinstance(rules, SecretNotation) else None
+        """Checked once: a runtime protocol check costs more than wording a line."""
+        self.names = [seat.name for seat in match.header.seats]
 
     def states(self) -> list[Any]:
         """`states()[n]` is the state after the first n entries (folded once, then cached)."""
         if len(self._states) > len(self.match):
             return self._states
         rules, entries = self.match.rules, self.match.entries
+        settled = _last_change(entries)
+        """From here on the state is the match's own (only notes and records follow)."""
         while len(self._states) <= len(entries):
             n = len(self._states) - 1
             entry, state = entries[n], self._states[-1]
             if isinstance(entry, ActionEntry):
-                state = rules.apply(state, rules.from_wire(entry.action))
+                # The last move's result is the match's state: folded once there, not twice.
+                state = (
+                    self.match.state
+                    if n == settled
+                    else rules.apply(state, rules.from_wire(entry.action))
+                )
             elif isinstance(entry, MetaEntry) and entry.what == "takeback":
                 to = entry.data.get("to")
                 state = self._states[to] if isinstance(to, int) else state
@@ -111,6 +123,17 @@ class Chronicle:
         return said[::-1]
 
 
+def _last_change(entries: Sequence[Entry]) -> int:
+    """The index of the last entry that changes the state (a move or a takeback), or -1."""
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
+        if isinstance(entry, ActionEntry) or (
+            isinstance(entry, MetaEntry) and entry.what == "takeback"
+        ):
+            return index
+    return -1
+
+
 class _Teller:
     """One reading of a chronicle: the entries and states fetched once, lines worded for one
     viewer."""
@@ -118,10 +141,9 @@ class _Teller:
     def __init__(self, chronicle: Chronicle, viewer: int | None, dead: frozenset[int]) -> None:
         self.states = chronicle.states()
         self.entries = chronicle.match.entries
-        self.rules = rules = chronicle.match.rules
-        self.secret = rules if isinstance(rules, SecretNotation) else None
-        """Checked once: a runtime protocol check costs more than wording a line."""
-        self.names = [seat.name for seat in chronicle.match.header.seats]
+        self.rules = chronicle.match.rules
+        self.secret = chronicle.secret
+        self.names = chronicle.names
         self.viewer = viewer
         self.dead = dead
 
