@@ -203,6 +203,12 @@ class ParlourApp(App[None]):
         self.bind("f2", "invitations", description="invitations")
         self.action_invitations()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The invitations key is there while this app hosts a match."""
+        if action == "invitations":
+            return self.hosted is not None and not self.hosted.host.closed
+        return True
+
     def action_invitations(self) -> None:
         """Show the hosted match's invitations again (to copy and send)."""
         from replays.remote.hosting import invitation_lines, where
@@ -224,8 +230,8 @@ class ParlourApp(App[None]):
         if over:
             return  # the match ended: hosting ends with it, once the others have heard
         self.notify(
-            "Stopped hosting; the others wait, reconnecting. Pick Resume on the menu (or "
-            f"parlour host --resume {hosted.host.match_id}) to let them back in.",
+            "Stopped hosting: the others wait, reconnecting, until you resume the match "
+            f"(or run parlour host --resume {hosted.host.match_id[:8]}).",
             title="Hosting",
             markup=False,
             timeout=12,
