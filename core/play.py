@@ -5,6 +5,10 @@ The game screen, `parlour selfplay` and `parlour tournament` all step matches th
 from the `random.Random` the caller passes, bots are shown views only (through `core.ai.decide`),
 and every action goes through the caller's `submit` (the match file's writer in the app and the
 CLI, `Match.submit` by default), so the log stays the one record of what happened.
+
+A game need not end between bots (The Blood of an Englishman has no draw rule, and two
+searchers can shuffle back and forth), so `play_out` takes a ply limit: a match that reaches
+it is left unfinished, as it stands, and the caller reports it as such.
 """
 
 from __future__ import annotations
@@ -86,11 +90,22 @@ def play_out(
     *,
     submit: Submit | None = None,
     on_step: Callable[[Next], None] | None = None,
-) -> Outcome:
-    """Play `match` to its end with `bots` at every seat and `rng` for chance."""
+    max_plies: int | None = None,
+) -> Outcome | None:
+    """Play `match` to its end with `bots` at every seat and `rng` for chance.
+
+    With `max_plies`, stop once that many decisions (chance's steps not counted) were played
+    here without an end: the match is left unfinished and None is returned."""
+    if max_plies is not None and max_plies < 1:
+        raise ValueError(f"a ply limit is at least 1, not {max_plies}")
+    plies = 0
     while True:
+        if max_plies is not None and plies >= max_plies and isinstance(next_step(match), Decide):
+            return None
         step = play_step(match, bots, rng, submit=submit)
         if isinstance(step, Over):
             return step.outcome
+        if isinstance(step, Decide):
+            plies += 1
         if on_step is not None:
             on_step(step)

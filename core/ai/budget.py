@@ -4,7 +4,7 @@ Core reads no clock (`tests/core/test_purity.py` bans `time`), so the caller han
 app and the command line pass `time.monotonic`, tests pass a fake. `stop` is the app worker's
 `is_cancelled`: a search polls it, and the clock, every `POLL` iterations, so closing a game
 or a new move ends the thinking within a few milliseconds. The clock is a promise, not a
-hint: a search does not start an iteration that, going by the one before, would end past
+hint: a search does not start an iteration that, going by the longest so far, would end past
 the deadline (one full-board iteration can cost 60 ms, and `normal` promises a second).
 """
 
@@ -48,17 +48,19 @@ class Budget:
 class Timer:
     """Tells a running search whether it may go on: `expired(i)` before iteration i."""
 
-    __slots__ = ("_budget", "_deadline", "_last")
+    __slots__ = ("_budget", "_deadline", "_last", "_longest")
 
     def __init__(self, budget: Budget) -> None:
         self._budget = budget
         clock = budget.clock
         self._deadline = clock() + budget.seconds if clock and budget.seconds > 0 else None
         self._last: float | None = None
+        self._longest = 0.0
 
     def expired(self, done: int) -> bool:
         """True when `done` iterations use the budget up, when stop says so, or (polled) when
-        the time left is less than the latest poll-to-poll stretch took."""
+        the time left is less than the longest poll-to-poll stretch so far took (the latest
+        alone let a costlier iteration, one that opens a new position, run past the end)."""
         budget = self._budget
         if done >= budget.iterations:
             return True
@@ -69,6 +71,7 @@ class Timer:
         if self._deadline is None or budget.clock is None:
             return False
         now = budget.clock()
-        stretch = 0.0 if self._last is None else now - self._last
+        if self._last is not None:
+            self._longest = max(self._longest, now - self._last)
         self._last = now
-        return now + stretch >= self._deadline
+        return now + self._longest >= self._deadline

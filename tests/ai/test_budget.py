@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from core.ai import Budget, SearchBot, decide
+from core import registry
+from core.ai import LEVELS, Budget, SearchBot, budget_for, decide, make_bot
 from core.ai.budget import POLL
-from tests.ai.script import settle
+from tests.ai.script import decision_points, settle
 from tests.ai.toys import HighCard, TicTacToe
 
 RULES = TicTacToe()
@@ -98,3 +100,36 @@ def test_ismcts_respects_the_budget_too() -> None:
 def test_a_budget_refuses_nonsense(iterations: int, seconds: float) -> None:
     with pytest.raises(ValueError):
         Budget(iterations, seconds)
+
+
+SEARCHERS = [
+    (game, f"{kind}:{level}")
+    for game, kind in (("crossing", "mcts"), ("en-garde", "ismcts"), ("attacke", "ismcts"))
+    for level in LEVELS
+]
+
+
+@pytest.mark.parametrize(("game", "spec"), SEARCHERS)
+def test_a_level_keeps_to_its_seconds_on_a_clock_that_moves_with_the_work(
+    game: str, spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every move applied costs 2 ms of a fake clock: the level's seconds, not its iterations,
+    must end the search, and the decision must end within them."""
+    rules = registry.get(game)
+    now = [0.0]
+    real_apply = rules.apply
+
+    def apply(state: Any, action: Any) -> Any:
+        now[0] += 0.002
+        return real_apply(state, action)
+
+    monkeypatch.setattr(rules, "apply", apply)
+    state = decision_points(rules, 5, 1, with_choice=True)[0]
+    budget = budget_for(spec, clock=lambda: now[0])
+    bot = make_bot(spec, seed=3)
+    assert isinstance(bot, SearchBot)
+    began = now[0]
+    decide(bot, rules, state, rules.to_move(state), budget)
+    assert bot.last is not None
+    assert 0 < bot.last.iterations < budget.iterations  # the clock stopped it
+    assert now[0] - began <= budget.seconds

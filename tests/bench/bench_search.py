@@ -2,9 +2,10 @@
 
 For every registered game, a position a few random moves in (seeded), and each searching bot
 at `normal`: iterations per second, the seconds one decision takes on its level's budget, and
-how many moves that decision weighed. Beside it, the bare cost the search builds on: one
-`candidates` + `apply` + `evaluate` of a move, so a slow game shows whether its rules or the
-search are to blame. Figures are medians of a few decisions; nothing is asserted.
+how many moves that decision weighed. Beside it, the bare costs the search builds on, each
+apart: one `apply` of a move, one `candidates` list, one `evaluate` (medians over the moves of
+a position), so a slow game shows whether its rules or the search are to blame. Figures are
+medians of a few decisions; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -50,21 +51,30 @@ def position(rules: Any, seed: int) -> Any:
         decided += 1
 
 
-def bare_step(rules: Any, state: Any) -> float:
-    """Seconds for candidates + apply + evaluate of one move (median over the moves)."""
+def bare_costs(rules: Any, state: Any) -> tuple[float, float, float]:
+    """Seconds for one apply, one candidates and one evaluate (medians over up to 50 moves;
+    each action is rebuilt from its wire form first, so nothing it caches is reused)."""
     seat = rules.to_move(state)
-    times = []
+    applies, lists, judged = [], [], []
     for action in list(rules.candidates(state))[:50]:
+        fresh = rules.from_wire(action.to_wire())
+        started = time.perf_counter()
+        after = rules.apply(state, fresh)
+        applies.append(time.perf_counter() - started)
         started = time.perf_counter()
         rules.candidates(state)
-        after = rules.apply(state, action)
+        lists.append(time.perf_counter() - started)
+        started = time.perf_counter()
         rules.evaluate(after, seat)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        judged.append(time.perf_counter() - started)
+    return statistics.median(applies), statistics.median(lists), statistics.median(judged)
 
 
 def main() -> None:
-    print(f"{'game':18} {'bot':14} {'moves':>5} {'iter/s':>8} {'decision':>9} {'bare step':>10}")
+    print(
+        f"{'game':18} {'bot':14} {'moves':>5} {'iter/s':>8} {'decision':>9} "
+        f"{'apply':>8} {'candidates':>10} {'evaluate':>9}"
+    )
     for rules in registry.all():
         for kind in bots_for(rules):
             if BOTS[kind].needs == "nothing" or kind == "greedy":
@@ -85,10 +95,11 @@ def main() -> None:
                 done = bot.last.iterations  # type: ignore[attr-defined]
                 seconds.append(took)
                 rates.append(done / took if took else 0.0)
-            bare = bare_step(rules, position(rules, 0))
+            apply, listing, judging = bare_costs(rules, position(rules, 0))
             print(
                 f"{rules.id:18} {spec:14} {moves:5d} {statistics.median(rates):8.0f} "
-                f"{statistics.median(seconds) * 1000:7.0f} ms {bare * 1e6:7.0f} µs",
+                f"{statistics.median(seconds) * 1000:6.0f} ms {apply * 1e6:5.0f} µs "
+                f"{listing * 1e6:7.0f} µs {judging * 1e6:6.0f} µs",
                 flush=True,
             )
 

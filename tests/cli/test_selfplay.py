@@ -244,3 +244,18 @@ def test_an_unknown_spec_names_the_specs_the_game_takes(
     err = capsys.readouterr().err
     assert "--seat 'mcts:normal'" in err and "En Garde takes: random, greedy:easy" in err
     assert "ismcts:hard" in err and "mcts:easy" not in err.replace("ismcts:easy", "")
+
+
+def test_a_match_stopped_at_the_ply_limit_is_kept_and_said_unfinished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_dir = tmp_path / "out"
+    argv = ["selfplay", "crossing", "--games", "1", "--seed", "2", "--max-plies", "6"]
+    assert main([*argv, "--out", str(out_dir)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("[1/1] crossing-0001.parlour: unfinished, stopped at the ply limit")
+    assert out[1] == f"1 matches written to {out_dir}, 1 of them unfinished at the ply limit (6)"
+    (kept,) = out_dir.iterdir()
+    assert main(["verify", str(kept)]) == 0
+    assert ": ok: " in capsys.readouterr().out
+    assert len([e for e in read_log(kept).entries if hasattr(e, "seat")]) == 6

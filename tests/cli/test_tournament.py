@@ -260,3 +260,37 @@ def test_with_three_players_the_verdict_is_against_a_fair_share_not_half() -> No
     assert "clearly weaker (the whole interval is below a fair share of 33%" in _report(
         rules, results, 1, 30, interrupted=False
     )
+
+
+def test_a_game_stopped_at_the_ply_limit_is_reported_unfinished_not_drawn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # random Crossing runs to about 140 decisions: four of them cannot end any game
+    code, out, err = run(
+        capsys, "tournament", "crossing", "--a", "random", "--b", "random", "--games", "2",
+        "--seed", "3", "--max-plies", "4",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Crossing, 2 players, 2 of 2 games, seed 3")
+    assert "0 won, 0 drawn, 0 lost of 0" in lines[1]
+    assert lines[2] == "  no game finished"
+    assert lines[3] == "Unfinished: 2 (stopped at 4 decisions, not counted above): game 1, 2"
+    assert err.splitlines() == [
+        "game 1/2: A at seat 1 did not finish (the ply limit); A 0-0-0, 1 unfinished so far",
+        "game 2/2: A at seat 2 did not finish (the ply limit); A 0-0-0, 2 unfinished so far",
+    ]
+    assert "over 4 decisions" in out  # each side made two decisions a game
+
+
+def test_the_ply_limit_defaults_to_the_games_own_scale_and_is_in_the_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from core import registry
+    from tui.cli.ply_limits import PLY_LIMITS, ply_limit
+
+    assert set(PLY_LIMITS) == {rules.id for rules in registry.all()}
+    assert ply_limit(registry.get("englishman"), None) == PLY_LIMITS["englishman"]
+    assert ply_limit(registry.get("englishman"), 7) == 7
+    code, out, _ = run(capsys, "tournament", "--help")
+    assert code == 0 and "--max-plies N" in out and "count it unfinished" in out

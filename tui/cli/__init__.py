@@ -43,6 +43,7 @@ from tui.cli.common import (
     say_error,
     whole,
 )
+from tui.cli.ply_limits import PLY_LIMITS
 
 __all__ = [
     "EXIT_BAD",
@@ -92,6 +93,15 @@ def _parser() -> _Parser:
             help="the whole run is reproducible from it",
         )
         sub.add_argument("--out", type=Path, required=out_required, metavar="DIR", help=out_help)
+        sub.add_argument(
+            "--max-plies",
+            type=positive,
+            metavar="N",
+            help="stop a match after N decisions and count it unfinished (default: about ten "
+            "times a long match of the game: "
+            + ", ".join(f"{game} {limit}" for game, limit in PLY_LIMITS.items())
+            + ")",
+        )
 
     new = commands.add_parser("new", help="open the app at a new game of GAME")
     new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")

@@ -3,6 +3,12 @@
 `play_one` is the one way the command line plays a match (tournaments too): `core.play`'s turn
 loop, every action through the match file's writer when there is a file. An interrupted or
 failed match leaves no file behind.
+
+**The ply limit.** Bots can play a game that never ends (The Blood of an Englishman has no
+draw rule), so every match stops after `--max-plies` decisions, by default the game's figure in
+`tui.cli.ply_limits`. A match stopped there is *unfinished*: its line says so and its file is kept,
+since it is a valid match file (`parlour verify` reads it, the app can resume it) and the one
+record of how the bots got stuck, which is what a person then wants to look at.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from tui.cli.common import (
     player_count,
     term_as_interrupt,
 )
+from tui.cli.ply_limits import ply_limit
 
 if TYPE_CHECKING:
     from core.ai import Bot
@@ -72,25 +79,33 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     width = len(str(args.games))
     prepare_folder(out, rules.id, args.games)
 
+    limit = ply_limit(rules, args.max_plies)
     master = random.Random(args.seed)
-    written = 0
+    written = unfinished = 0
     with term_as_interrupt():
         try:
             for number in range(1, args.games + 1):  # names made one at a time: bounded memory
                 name = match_name(rules.id, number, args.games)
                 chance = random.Random(master.getrandbits(64))
                 bots = {n: TimedBot(spec, master.getrandbits(64)) for n, spec in enumerate(specs)}
-                match = play_one(rules, options, seats, bots, chance, out / name)
+                match = play_one(rules, options, seats, bots, chance, out / name, limit)
                 outcome = match.outcome()
-                assert outcome is not None
                 moves = [entry for _, entry in match.actions()]
+                written += 1
+                if outcome is None:
+                    unfinished += 1
+                    print(
+                        f"[{number:>{width}}/{args.games}] {name}: unfinished, stopped at the "
+                        f"ply limit after {len(moves)} actions ({limit} by players); file kept",
+                        flush=True,
+                    )
+                    continue
                 played = _Played(
                     winners=winners_text(outcome.winners, [s.name for s in seats]),
                     scores="-".join(str(s) for s in outcome.scores) or "none",
                     actions=len(moves),
                     moves=sum(1 for entry in moves if entry.seat != CHANCE),
                 )
-                written += 1
                 print(
                     f"[{number:>{width}}/{args.games}] {name}: "
                     f"winner {played.winners}, score {played.scores}, "
@@ -100,11 +115,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             print(
                 f"interrupted: {written} of {args.games} matches written to {out} "
-                "(the unfinished one was removed)",
+                "(the interrupted one was removed)",
                 file=sys.stderr,
             )
             return EXIT_INTERRUPTED
-    print(f"{written} matches written to {out}")
+    left = f", {unfinished} of them unfinished at the ply limit ({limit})" if unfinished else ""
+    print(f"{written} matches written to {out}{left}")
     return EXIT_OK
 
 
@@ -157,9 +173,11 @@ def play_one(
     bots: Mapping[int, Bot],
     chance: random.Random,
     path: Path | None,
+    max_plies: int | None = None,
 ) -> Match:
-    """One complete match, into the file `path` (kept only once the match is over) or, with
-    None, in memory only."""
+    """One match to its end or to `max_plies` decisions, into the file `path` (kept once the
+    match is over or stopped at the limit; removed when interrupted or failed) or, with None,
+    in memory only."""
     from core.match import Header, Match
     from core.play import play_out
     from replays.errors import LogError
@@ -176,7 +194,7 @@ def play_one(
     )
     if path is None:
         match = Match(rules, header)
-        play_out(match, bots, chance)
+        play_out(match, bots, chance, max_plies=max_plies)
         return match
     try:
         writer = LogWriter.create(path, header)
@@ -193,7 +211,7 @@ def play_one(
     try:
         with OpenMatch(Match(rules, header, sink=writer.append), writer) as opened:
             match = opened.match
-            play_out(match, bots, chance, submit=opened.submit)
+            play_out(match, bots, chance, submit=opened.submit, max_plies=max_plies)
     except BaseException as err:
         writer.close()
         discard(path)

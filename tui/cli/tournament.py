@@ -7,6 +7,10 @@ level's budget with a real clock, and each decision is timed with `time.perf_cou
 statistics (tally, Wilson interval, timing) are `core.ai.tournament`'s; this module plays and
 formats. Match files are written only with `--out` (each verifies); Ctrl-C stops between or
 inside a game and still prints the result so far.
+
+A game that reaches the ply limit (`--max-plies`, `tui.cli.ply_limits`) is stopped and counted
+as **unfinished**, beside W-D-L and never as a draw: the game has no result, and calling it a
+draw would hide a bot that cannot finish. Its seed is the run's, so it can be played again.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from tui.cli.common import (
     player_count,
     term_as_interrupt,
 )
+from tui.cli.ply_limits import ply_limit
 from tui.cli.selfplay import match_name, play_one, prepare_folder
 
 if TYPE_CHECKING:
@@ -62,6 +67,14 @@ class _Results:
     b: _Side
     players: int
     games: list[tuple[Outcome, int]] = field(default_factory=list)
+    unfinished: list[int] = field(default_factory=list)
+    """The numbers (from 1) of the games stopped at the ply limit."""
+    limit: int = 0
+    """The ply limit the games were played to."""
+
+    @property
+    def played(self) -> int:
+        return len(self.games) + len(self.unfinished)
 
     def tally(self, seat: int | None = None) -> Tally:
         """A's tally, over every game or over the games A played at `seat`."""
@@ -81,7 +94,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if out is not None:
         prepare_folder(out, rules.id, args.games)
 
-    results = _Results(_Side(a), _Side(b), players)
+    limit = ply_limit(rules, args.max_plies)
+    results = _Results(_Side(a), _Side(b), players, limit=limit)
     progress = _Progress(args.games, sys.stderr)
     master = random.Random(args.seed)
     with term_as_interrupt():
@@ -96,17 +110,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                     seat: TimedBot(spec, master.getrandbits(64)) for seat, spec in enumerate(specs)
                 }
                 match = play_one(
-                    rules, options, seats, bots, chance, None if out is None else out / name
+                    rules, options, seats, bots, chance, None if out is None else out / name, limit
                 )
                 outcome = match.outcome()
-                assert outcome is not None
-                results.games.append((outcome, a_seat))
+                if outcome is None:
+                    results.unfinished.append(number + 1)
+                else:
+                    results.games.append((outcome, a_seat))
                 for seat, bot in bots.items():
                     (results.a if seat == a_seat else results.b).add(bot)
                 progress.step(results)
         except KeyboardInterrupt:
             progress.close()
-            played = len(results.games)
+            played = results.played
             kept = f"; {played} match files in {out}" if out is not None else ""
             print(
                 f"interrupted after {played} of {args.games} games{kept} "
@@ -148,9 +164,11 @@ class _Progress:
         self.drawn = False
 
     def step(self, results: _Results) -> None:
-        done = len(results.games)
+        done = results.played
         so_far = results.tally()
         record = f"A {so_far.wins}-{so_far.draws}-{so_far.losses}"
+        if results.unfinished:
+            record += f", {len(results.unfinished)} unfinished"
         if self.bar:
             filled = BAR * done // self.total
             self.stream.write(
@@ -158,8 +176,11 @@ class _Progress:
             )
             self.drawn = True
         else:
-            outcome, seat = results.games[-1]
-            got = "drew" if outcome.is_draw else "won" if seat in outcome.winners else "lost"
+            if results.unfinished and results.unfinished[-1] == done:
+                seat, got = (done - 1) % results.players, "did not finish (the ply limit)"
+            else:
+                outcome, seat = results.games[-1]
+                got = "drew" if outcome.is_draw else "won" if seat in outcome.winners else "lost"
             self.stream.write(
                 f"game {done}/{self.total}: A at seat {seat + 1} {got}; {record} so far\n"
             )
@@ -179,7 +200,7 @@ def _report(
     from core.ai.tournament import summary, timing
 
     a, b = results.a, results.b
-    played = len(results.games)
+    played = results.played
     tally = results.tally()
     low, high = tally.interval
     fair = 1 / results.players
@@ -188,7 +209,7 @@ def _report(
         if results.players == 2
         else f"a fair share of {fair:.0%}, one win in {results.players}"
     )
-    if not played:
+    if not tally.matches:
         verdict = "no game finished"
     elif low > fair:
         verdict = f"A is clearly stronger (the whole interval is above {share})"
@@ -202,6 +223,14 @@ def _report(
         f" A {a.spec} against B {b.spec}" + (" at every other seat" if results.players > 2 else ""),
         "A " + summary(a.spec, b.spec, tally),
         f"  {verdict}",
+    ]
+    if results.unfinished:
+        numbers = ", ".join(str(n) for n in results.unfinished)
+        lines.append(
+            f"Unfinished: {len(results.unfinished)} (stopped at {results.limit} decisions, "
+            f"not counted above): game {numbers}"
+        )
+    lines += [
         "A by seat: "
         + ", ".join(_seat_line(results.tally(seat), seat) for seat in range(results.players)),
         "Time per decision:",

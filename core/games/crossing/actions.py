@@ -15,6 +15,7 @@ Wire forms are short lists whose first item names the action, squares by name:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from core.games.crossing.board import direction_between, name, shift, square
 from core.rules import IllegalAction, Wire, Wired
@@ -49,7 +50,10 @@ class Step(Wired):
 class PhalanxMove(Wired):
     """The stones from `tail` to `lead` (a line of two or more) move toward and past `lead`,
     so that the leading stone lands on `target`; with `capture`, `target` held an enemy stone,
-    now removed."""
+    now removed.
+
+    Its squares and direction are worked out once per action (`cached_property`: a search
+    applies one action to many positions); equality and the wire form stay the fields'."""
 
     tail: int
     lead: int
@@ -58,19 +62,19 @@ class PhalanxMove(Wired):
     crosses: bool = False
     """The leading stone reaches the opponent's back rank."""
 
-    @property
+    @cached_property
     def direction(self) -> tuple[int, int]:
         line = direction_between(self.tail, self.lead)
         assert line is not None, "a phalanx move's tail and lead are on one line"
         return line[0]
 
-    @property
+    @cached_property
     def distance(self) -> int:
         travel = direction_between(self.lead, self.target)
         assert travel is not None, "a phalanx move's target is on its line"
         return travel[1]
 
-    @property
+    @cached_property
     def stones(self) -> tuple[int, ...]:
         """The moving stones' squares, leading stone first."""
         line = direction_between(self.lead, self.tail)
@@ -78,13 +82,13 @@ class PhalanxMove(Wired):
         back, length = line
         return tuple(_along(self.lead, back, i) for i in range(length + 1))
 
-    @property
+    @cached_property
     def targets(self) -> tuple[int, ...]:
         """Where the moving stones land, leading stone first."""
         direction, distance = self.direction, self.distance
         return tuple(_along(s, direction, distance) for s in self.stones)
 
-    @property
+    @cached_property
     def captured(self) -> int | None:
         return self.target if self.capture else None
 

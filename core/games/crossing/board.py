@@ -75,6 +75,22 @@ def shift(origin: int, direction: tuple[int, int], distance: int = 1) -> int | N
     return None
 
 
+def _ray(origin: int, direction: tuple[int, int]) -> tuple[int, ...]:
+    squares, at = [], shift(origin, direction)
+    while at is not None:
+        squares.append(at)
+        at = shift(at, direction)
+    return tuple(squares)
+
+
+RAYS: Final[dict[tuple[int, tuple[int, int]], tuple[int, ...]]] = {
+    (origin, direction): _ray(origin, direction) for origin in SQUARES for direction in DIRECTIONS
+}
+"""(square, direction) -> the squares from it that way to the edge, nearest first: move
+generation walks these instead of computing each step (it runs for every position a search
+opens)."""
+
+
 def direction_between(origin: int, target: int) -> tuple[tuple[int, int], int] | None:
     """(unit direction, distance) from `origin` to `target` along a rank, file or diagonal.
 

@@ -25,6 +25,7 @@ from core.games.crossing.board import (
     EMPTY,
     FAR_RANK,
     LOCKED,
+    RAYS,
     SQUARES,
     STONE,
     direction_between,
@@ -45,23 +46,24 @@ def train(cells: str, lead: int, direction: tuple[int, int]) -> tuple[int, ...]:
     stone = cells[lead]
     if stone not in STONE:
         return ()
-    back = (-direction[0], -direction[1])
     found = [lead]
-    nxt = shift(lead, back)
-    while nxt is not None and cells[nxt] == stone:
-        found.append(nxt)
-        nxt = shift(nxt, back)
+    for at in RAYS[lead, (-direction[0], -direction[1])]:
+        if cells[at] != stone:
+            break
+        found.append(at)
     return tuple(found)
 
 
 def enemy_line(cells: str, start: int, direction: tuple[int, int]) -> int:
     """How many stones of `start`'s colour stand in an unbroken line from `start` onward."""
     seat = owner(cells[start])
-    count = 0
-    at: int | None = start
-    while at is not None and seat is not None and owner(cells[at]) == seat:
+    if seat is None:
+        return 0
+    count = 1
+    for at in RAYS[start, direction]:
+        if owner(cells[at]) != seat:
+            break
         count += 1
-        at = shift(at, direction)
     return count
 
 
@@ -71,10 +73,7 @@ def reach(
     """(target of the leading stone, captures) for each move of `stones` stones led by `lead`."""
     seat = owner(cells[lead])
     assert seat is not None, "a move is led by a stone"
-    for distance in range(1, stones + 1):
-        target = shift(lead, direction, distance)
-        if target is None:
-            return
+    for distance, target in enumerate(RAYS[lead, direction][:stones], start=1):
         cell = cells[target]
         if cell == EMPTY:
             if not exact or distance == stones:
@@ -89,20 +88,24 @@ def reach(
 def moves(cells: str, seat: int, exact: bool = False) -> list[CrossingAction]:
     """Every step and phalanx move of `seat`'s free stones (the crossing obligation aside)."""
     found: list[CrossingAction] = []
+    stone, own = STONE[seat], (STONE[seat], LOCKED[seat])
     for lead in SQUARES:
-        if cells[lead] == STONE[seat]:
+        if cells[lead] == stone:
             for direction in DIRECTIONS:
-                found.extend(_led_by(cells, seat, lead, direction, exact))
+                ray = RAYS[lead, direction]
+                if ray and cells[ray[0]] not in own:  # `_led_by`'s own first test, inlined
+                    found.extend(_led_by(cells, seat, lead, direction, exact))
     return found
 
 
 def has_move(cells: str, seat: int, exact: bool = False) -> bool:
     """Whether `seat` has any move at all (a quick look for a free stone with room first)."""
+    stone = STONE[seat]
     for at in SQUARES:
-        if cells[at] == STONE[seat]:
+        if cells[at] == stone:
             for direction in DIRECTIONS:
-                nxt = shift(at, direction)
-                if nxt is not None and cells[nxt] == EMPTY:
+                ray = RAYS[at, direction]
+                if ray and cells[ray[0]] == EMPTY:
                     return True
     return bool(moves(cells, seat, exact))
 
@@ -110,8 +113,8 @@ def has_move(cells: str, seat: int, exact: bool = False) -> bool:
 def _led_by(
     cells: str, seat: int, lead: int, direction: tuple[int, int], exact: bool
 ) -> Iterator[CrossingAction]:
-    ahead = shift(lead, direction)
-    if ahead is None or owner(cells[ahead]) == seat:
+    ray = RAYS[lead, direction]
+    if not ray or owner(cells[ray[0]]) == seat:
         return
     stones = train(cells, lead, direction)
     for count in range(1, len(stones) + 1):

@@ -36,6 +36,23 @@ def evaluate(state: EnglishmanState, seat: int) -> float:
     sign = 1.0 if seat == JACK else -1.0
     if state.phase == "deal":
         return 0.0
+    global _LAST
+    last = _LAST  # one read: another thread may replace it meanwhile
+    if last[0] is state:
+        return sign * last[1]
+    score = _jack_score(state)
+    _LAST = (state, score)
+    return sign * score
+
+
+_LAST: tuple[EnglishmanState | None, float] = (None, 0.0)
+"""The latest position judged and Jack's score there. A search asks for every seat's share of
+each position it opens, one seat after the other: the Giant's is Jack's with the sign turned,
+so the second question costs nothing. Holding the state keeps its identity from being reused."""
+
+
+def _jack_score(state: EnglishmanState) -> float:
+    """`evaluate` for Jack, clamped to -0.95..0.95, in a position still being played."""
     castles, completed = state.castles, len(state.completed)
     placed = completed * (STALK_CARDS + 1) + len(state.current)
     progress = placed / _WORK
@@ -44,7 +61,7 @@ def evaluate(state: EnglishmanState, seat: int) -> float:
     starving = 1.0 - min(max(_spare(state, counts), 0), _ENOUGH) / _ENOUGH
     digging = min(_dig(state, counts), _DEEP) / _DEEP
     score = progress - 0.6 * pattern**3 - 0.6 * starving**2 - DIG * digging
-    return sign * max(-0.95, min(0.95, score))
+    return max(-0.95, min(0.95, score))
 
 
 _ENOUGH = 4

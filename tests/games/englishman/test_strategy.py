@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from core.games.englishman.starved import pool
-from core.games.englishman.strategy import _dig, _spare, candidates, evaluate
+from core.games.englishman.state import GIANT, JACK
+from core.games.englishman.strategy import _dig, _jack_score, _spare, candidates, evaluate
 from tests.games.englishman.script import RULES, act, dealt, table
 
 
@@ -73,3 +74,20 @@ def test_a_six_card_beanstalk_keeps_its_slack_when_its_treasure_goes_on() -> Non
     assert len(done.completed) == 1
     assert _spare(done, pool(done.castles)) == _spare(state, pool(state.castles))
     assert evaluate(done, 0) > evaluate(state, 0)
+
+
+def test_the_giants_evaluation_is_jacks_turned_whatever_was_judged_before() -> None:
+    rng = random.Random(3)
+    state, seen = RULES.new(2, {}), []
+    while RULES.to_move(state) is not None and len(seen) < 40:
+        if RULES.to_move(state) == -1:
+            state = RULES.apply(state, RULES.sample_chance(state, rng))
+            continue
+        seen.append(state)
+        state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    jack = [_jack_score(s) for s in seen if s.phase == "play"]
+    judged = [s for s in seen if s.phase == "play"]
+    for s, score in zip(reversed(judged), reversed(jack), strict=True):
+        assert evaluate(s, GIANT) == -score
+        assert evaluate(s, JACK) == score
+    assert len(set(jack)) > 1

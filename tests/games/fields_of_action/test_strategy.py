@@ -37,3 +37,20 @@ def test_evaluate_stays_within_bounds_in_random_play() -> None:
             for seat in (WHITE, BLACK):
                 assert -1.0 <= strategy.evaluate(state, seat) <= 1.0
             state = RULES.apply(state, rng.choice(strategy.candidates(state)))
+
+
+def test_mobility_counts_exactly_the_legal_moves_of_each_side() -> None:
+    from core.games.fields_of_action import field
+
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(15):
+        state = new()
+        while RULES.to_move(state) is not None:
+            board = state.board
+            assert strategy.mobility(board) == tuple(
+                sum(1 for _ in field.moves(board, side)) for side in (WHITE, BLACK)
+            )
+            checked += 1
+            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+    assert checked > 500
