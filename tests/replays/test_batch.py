@@ -14,12 +14,18 @@ from tests.replays.conftest import SEATS, play
 from tests.replays.toygame import Counting
 
 
-def test_a_batch_writes_every_entry_at_once_and_fsyncs_them_together(
-    counting: Counting, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    synced: list[int] = []
+@pytest.fixture
+def synced(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The descriptors the writer fsyncs, in order (each still fsynced for real)."""
+    done: list[int] = []
     real = os.fsync
-    monkeypatch.setattr("replays.logfile.os.fsync", lambda fd: (synced.append(fd), real(fd)))
+    monkeypatch.setattr("replays.logfile.os.fsync", lambda fd: (done.append(fd), real(fd)))
+    return done
+
+
+def test_a_batch_writes_every_entry_at_once_and_fsyncs_them_together(
+    counting: Counting, synced: list[int]
+) -> None:
     with create_match(counting, SEATS, {}) as opened:
         synced.clear()
         with opened.writer.batch():
@@ -32,11 +38,8 @@ def test_a_batch_writes_every_entry_at_once_and_fsyncs_them_together(
 
 
 def test_sync_inside_a_batch_makes_what_was_written_durable_now(
-    counting: Counting, monkeypatch: pytest.MonkeyPatch
+    counting: Counting, synced: list[int]
 ) -> None:
-    synced: list[int] = []
-    real = os.fsync
-    monkeypatch.setattr("replays.logfile.os.fsync", lambda fd: (synced.append(fd), real(fd)))
     with create_match(counting, SEATS, {}) as opened:
         synced.clear()
         with opened.writer.batch():
