@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -107,8 +107,8 @@ class LogWriter(Closing):
         self._end = end
         self._tally = tally
         self._broken: str | None = None
-        self._batching = 0
-        """Open `batch` blocks: entries are written at once, fsynced together at the end."""
+        self._deferred = False
+        """`defer`: entries are fsynced only when the owner syncs them (off its own loop)."""
         self._unsynced = False
         self._summarise = paths.is_matches_dir(path.parent)
         self._vouched = False
@@ -218,7 +218,7 @@ class LogWriter(Closing):
         try:
             _write_all(stream, data)
             stream.flush()
-            if self._batching:
+            if self._deferred:
                 self._unsynced = True
             else:
                 os.fsync(stream.fileno())
@@ -238,18 +238,31 @@ class LogWriter(Closing):
         self._link = link
         self._end += len(data)
 
-    @contextlib.contextmanager
-    def batch(self) -> Iterator[None]:
-        """Within it, entries are written as they come and fsynced together when it ends (or
-        at `sync`): a host writes a move and the deal after it with one fsync, and syncs before
-        it tells anyone, so nothing is heard of that a crash could take back."""
-        self._batching += 1
-        try:
-            yield
-        finally:
-            self._batching -= 1
-            if not self._batching:
-                self.sync()
+    def defer(self) -> None:
+        """From now on entries are written at once and fsynced only by `sync`, or by the owner
+        through `sync_begin`/`sync_failed` (a host fsyncs in a thread and tells its guests
+        once that is done, so one slow disk write holds one match, not every match)."""
+        self._deferred = True
+
+    @property
+    def unsynced(self) -> bool:
+        """Entries written and not yet fsynced."""
+        return self._unsynced
+
+    def sync_begin(self) -> int | None:
+        """The descriptor to fsync for everything written so far, or None when all is synced;
+        entries written while that fsync runs make the writer unsynced again."""
+        if not self._unsynced or self._stream is None:
+            return None
+        self._unsynced = False
+        return self._stream.fileno()
+
+    def sync_failed(self, err: OSError) -> None:
+        """An fsync from `sync_begin` failed: the writer refuses to go on, and says why."""
+        self._broken = (
+            f"saving to {self.path.name} failed ({err.strerror or err}); the last moves "
+            "may not have been kept"
+        )
 
     def sync(self) -> None:
         """Make every entry written so far durable (SaveFailed when the disk refuses)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import threading
 import time
@@ -110,6 +111,11 @@ class MatchServer:
         self._asking: tuple[int, int] | None = None
         """(the seat asking to take back, the seat that must agree)."""
         self._wake = asyncio.Event()
+        opened.writer.defer()
+        self._flushing: asyncio.Task[None] | None = None
+        """The fsync in flight (in a thread): guests are told once it is done."""
+        self._deal_held = False
+        """A deal that opens the next round waits until the round's end is saved and told."""
         self._bot: asyncio.Task[None] | None = None
         self._stop_bot = threading.Event()
         self.finished = asyncio.Event()
@@ -139,6 +145,10 @@ class MatchServer:
             place.guests.append(guest)
             place.joined = True
         deliver(self._welcome(guest))
+        try:
+            self.opened.writer.sync()  # a joining guest is told the match at once (rare: here)
+        except LogError as err:
+            LOG.error("%s: could not save: %s", self.match_id, err)
         self._publish()
         return guest
 
@@ -154,13 +164,9 @@ class MatchServer:
 
     def handle(self, guest: Guest, frame: GuestFrame) -> None:
         """One checked frame from `guest` (never `Hello`: that is the server's); what it
-        writes, and the deal that follows, is fsynced once, before anyone is told."""
+        writes, and the deal that follows, is fsynced together, before anyone is told."""
         if self.closed or not guest.alive:
             return
-        with self.opened.writer.batch():
-            self._handle(guest, frame)
-
-    def _handle(self, guest: Guest, frame: GuestFrame) -> None:
         if isinstance(frame, Chat):
             self._chat(guest, frame.text)
             return
@@ -296,8 +302,7 @@ class MatchServer:
         await self._wake.wait()
 
     def _advance(self) -> None:
-        with self.opened.writer.batch():  # one fsync for the deal after a move, before it is told
-            self._deal()
+        self._deal()
         self._publish()
         if self.match.is_over:
             self.finished.set()
@@ -313,6 +318,9 @@ class MatchServer:
                 if rules.round_of(rules.apply(state, drawn)) != rules.round_of(state):
                     # A deal that opens the next round: everyone is first told the table as
                     # the round ended, so each guest's round-end panel shows it.
+                    if self.opened.writer.unsynced:
+                        self._deal_held = True  # dealt once that is saved and told (`_flush`)
+                        return
                     self._publish()
                 try:
                     self.opened.submit(drawn)
@@ -347,13 +355,12 @@ class MatchServer:
         if stop.is_set() or self.closed or len(self.match) != position:
             return
         self._bot = None  # done thinking: the next bot's turn may start one
-        with self.opened.writer.batch():
-            try:
-                self.opened.submit(action)
-            except (IllegalAction, LogError, OSError) as err:
-                LOG.error("%s: the bot's move was not kept: %s", self.match_id, err)
-                return
-            self._moved()
+        try:
+            self.opened.submit(action)
+        except (IllegalAction, LogError, OSError) as err:
+            LOG.error("%s: the bot's move was not kept: %s", self.match_id, err)
+            return
+        self._moved()
 
     def close(self) -> None:
         """Stop driving and let the file go; guests are dropped by their server."""
@@ -376,18 +383,42 @@ class MatchServer:
         )
 
     def _publish(self) -> None:
-        """Tell every guest what changed, each in its own seat's words."""
+        """Tell every guest what changed, each in its own seat's words — once what changed is
+        on disk: until then the match's fsync runs in a thread (`_flush`), and other matches
+        go on meanwhile."""
+        if self.opened.writer.unsynced:
+            if self._flushing is None and not self.closed:
+                self._flushing = asyncio.create_task(self._flush())
+            return
         for place in self._seats:
             for guest in place.guests:
                 self._tell(guest)
         for guest in self._watchers:
             self._tell(guest)
 
-    def _tell(self, guest: Guest) -> None:
+    async def _flush(self) -> None:
+        """Fsync what was written, off the loop, until nothing more came meanwhile; then tell
+        everyone, and deal what was held for it."""
+        writer = self.opened.writer
         try:
-            self.opened.writer.sync()  # nothing is told that a crash could take back
-        except LogError as err:
+            while (descriptor := writer.sync_begin()) is not None:
+                await asyncio.to_thread(os.fsync, descriptor)
+        except OSError as err:
+            writer.sync_failed(err)
             LOG.error("%s: could not save; the match waits: %s", self.match_id, err)
+            return
+        finally:
+            self._flushing = None
+        if self.closed:
+            return
+        self._publish()
+        if self._deal_held:
+            self._deal_held = False
+            self._advance()
+
+    def _tell(self, guest: Guest) -> None:
+        if self.opened.writer.unsynced:  # nothing is told that a crash could take back
+            self._publish()
             return
         match = self.match
         if match.is_over and not guest.recorded:

@@ -59,6 +59,9 @@ async def test_chat_arriving_while_a_decision_is_in_flight_leaves_the_seat_waiti
 
     told = len(frames)
     host.handle(watcher, Chat("Take your time."))
+    async with asyncio.timeout(PATIENCE):
+        while len(frames) == told:  # told once the line is on disk
+            await asyncio.sleep(0.01)
     assert len(frames) == told + 1
     table.receive(host_frame(frames[-1]))
     assert isinstance(table.step(), Wait), "a chat line is no answer to the move"
