@@ -376,13 +376,16 @@ class ParlourApp(App[None]):
         """
         from replays.errors import LogError, MatchLocked
         from replays.lock import held_here
-        from replays.remote.hosting import resumable
+        from replays.remote.keys import Keys
         from replays.store import open_match
 
-        hosted = resumable(str(ref))
-        if hosted is not None:  # its other players join from elsewhere: host it again
-            self._host(hosted)
-            return True
+        if Keys.hosted(str(ref)) is not None:  # its other players join from elsewhere
+            from replays.remote.hosting import resumable
+
+            plan = resumable(str(ref))
+            if plan is not None:
+                self._host(plan)
+                return True
         try:
             opened = open_match(ref)
         except MatchLocked as err:

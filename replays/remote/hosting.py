@@ -20,7 +20,6 @@ from websockets.asyncio.server import Server
 from core.match import Seat
 from core.rules import SPECTATOR, Rules
 from core.text import NAME_LIMIT, clean_text
-from replays.errors import LogError
 from replays.remote.host import MatchServer, Role
 from replays.remote.invite import SHORT, Invitation
 from replays.remote.keys import Keys
@@ -208,14 +207,7 @@ def invitation_lines(hosted: Hosted) -> list[tuple[str, str]]:
 def resumable(target: str) -> Plan | None:
     """The plan to host `target` (a match id or file) again where it was hosted, if it was
     hosted from here with seats on other machines; None for any other match."""
-    from replays.logfile import read_header
-    from replays.store import locate
-
-    try:
-        header = read_header(locate(target))
-    except (LogError, OSError):
-        return None
-    keys = Keys.load(header.match_id)
-    if keys is None or not keys.remote:
+    keys = Keys.hosted(target)
+    if keys is None:
         return None
     return Plan(resume=target, address=keys.address or LOOPBACK, port=keys.port or DEFAULT_PORT)

@@ -100,6 +100,21 @@ class Keys:
             address, port = "", 0
         return cls(match_id, list(seats), watch, address, port)
 
+    @classmethod
+    def hosted(cls, target: str) -> Keys | None:
+        """The secrets of `target` (a match id or file) when it was hosted from here with
+        seats on other machines, else None. Light on purpose: Resume asks it of every match
+        it opens, and must not load the network to learn that a match is local."""
+        from replays.errors import LogError
+        from replays.logfile import read_header
+        from replays.store import locate
+
+        try:
+            keys = cls.load(read_header(locate(target)).match_id)
+        except (LogError, OSError):
+            return None
+        return keys if keys is not None and keys.remote else None
+
     @property
     def remote(self) -> bool:
         """Some seat of the match is played from another machine."""
