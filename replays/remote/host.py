@@ -116,6 +116,8 @@ class MatchServer:
         """The fsync in flight (in a thread): guests are told once it is done."""
         self._deal_held = False
         """A deal that opens the next round waits until the round's end is saved and told."""
+        self._told_at = -1
+        """The match's length when every guest was last told it."""
         self._bot: asyncio.Task[None] | None = None
         self._stop_bot = threading.Event()
         self.finished = asyncio.Event()
@@ -321,7 +323,8 @@ class MatchServer:
                     if self.opened.writer.unsynced:
                         self._deal_held = True  # dealt once that is saved and told (`_flush`)
                         return
-                    self._publish()
+                    if self._told_at != len(self.match):  # `_flush` may have told it already
+                        self._publish()
                 try:
                     self.opened.submit(drawn)
                 except (LogError, OSError) as err:  # the disk: nothing more can be kept
@@ -390,6 +393,7 @@ class MatchServer:
             if self._flushing is None and not self.closed:
                 self._flushing = asyncio.create_task(self._flush())
             return
+        self._told_at = len(self.match)
         for place in self._seats:
             for guest in place.guests:
                 self._tell(guest)
