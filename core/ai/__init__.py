@@ -57,18 +57,7 @@ def decide(
     if to_move == CHANCE or to_move != seat:
         who = "chance" if to_move == CHANCE else f"seat {to_move}"
         raise ValueError(f"it is {who}'s turn, not seat {seat}'s")
-    view = rules.view(state, seat)
-    legal = (
-        list(rules.candidates(state))
-        if isinstance(rules, Coached)
-        else (rules.legal_actions(state))
-    )
-    chosen = (
-        bot.choose(rules, view, legal)
-        if budget is None
-        else (bot.choose(rules, view, legal, budget))
-    )
-    return cast(A, chosen)  # a bot answers with one of `legal`, which are the rules' actions
+    return _choose(bot, rules, rules.view(state, seat), state, budget)
 
 
 def decide_from_view(
@@ -79,14 +68,19 @@ def decide_from_view(
     what the seat may do, since a player always knows their own options."""
     if not isinstance(rules, Determinizable):
         raise CannotPlay(f"{rules.title} cannot be played from a view alone")
-    state = rules.determinize(view, rng)
+    return _choose(bot, rules, view, rules.determinize(view, rng), budget)
+
+
+def _choose(bot: Bot, rules: Rules[Any, A, Any], view: Any, state: Any, budget: Budget | None) -> A:
+    """`bot`'s pick from the moves `state` offers (the game's `candidates` when it is coached),
+    shown `view` only."""
     legal = (
         list(rules.candidates(state)) if isinstance(rules, Coached) else rules.legal_actions(state)
     )
     chosen = (
         bot.choose(rules, view, legal) if budget is None else bot.choose(rules, view, legal, budget)
     )
-    return cast(A, chosen)  # one of `legal`, the rules' own actions
+    return cast(A, chosen)  # a bot answers with one of `legal`, which are the rules' actions
 
 
 __all__ = [
