@@ -409,3 +409,14 @@ async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_
         screen = await open_game(app, pilot)
         await pilot.pause()
         assert not table_of(screen).board.tall  # no room: one row a castle
+
+
+async def test_the_castles_panel_is_framed_with_corners_like_every_other_panel() -> None:
+    """The table's title sat on a bare rule (`─Setup …─`) beside the log's rounded frame."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(app, pilot)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "╭─Setup" in text, "the title has its corner"
+        assert "(slack6)" in text, "the starved threat fits inside the frame at 100 columns"

@@ -34,7 +34,7 @@ class Threats:
         return (
             f"parallel: {self.parallel} of 4 words on castle fronts",
             f"vertical: {self.vertical} of 4 words together{where}",
-            f"starved: Jack can still finish {self.finishable} of the {self.needed} {stalks} "
+            f"starved: Jack can finish {self.finishable} of the {self.needed} {stalks} "
             f"he needs (slack {self.slack})",
         )
 

@@ -37,7 +37,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     CastlesTable {
         height: auto;
         max-height: 30;
-        border-top: solid $primary;
+        border: round $primary;
         border-title-color: $primary;
         border-title-style: bold;
         background: $surface;
@@ -46,11 +46,11 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     }
 
     CastlesTable:focus {
-        border-top: solid $accent;
+        border: round $accent;
     }
 
     CastlesTable.-tight {
-        border-top: none;
+        border: none;
     }
 
     CastlesTable.-compact #threats {
@@ -193,23 +193,23 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         return min(rows * 3 // 5, rows - news - log)
 
     def _fit(self) -> None:
-        """Draw the tiles three rows tall when the screen has the rows; else give up the title
-        row, then two threat rows, when the castles would push the move log below its least
-        height (long wrapped castles at 80x24)."""
+        """Draw the tiles three rows tall when the screen has the rows; else give up the frame
+        (its title and bottom rows), then two threat rows, when the castles would push the move
+        log below its least height (long wrapped castles at 80x24)."""
         view = self.picker.view
         if view is None or not self.is_attached:
             return
         width = max(self.board.size.width, 1)
         text = self.hint.render()
         length = text.cell_length if isinstance(text, Content) else width
-        around = 1 + 3 + min(2, -(-length // width))
+        around = 2 + 3 + min(2, -(-length // width))
         budget = self._budget()
         board = self.board.layout_of(view, tall_tiles=True)
         bare = 0 if view.current or view.completed else 2  # the beanstalk's tiles to come
-        roomy = 1 + 3 + 2 + len(board.lines) + bare <= self._budget(worst=True)
+        roomy = 2 + 3 + 2 + len(board.lines) + bare <= self._budget(worst=True)
         self.board.draw_tall(roomy)
         need = around + len(self.board.layout_of(view, tall_tiles=False).lines)
-        tight, compact = not roomy and need > budget, not roomy and need - 1 > budget
+        tight, compact = not roomy and need > budget, not roomy and need - 2 > budget
         if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
             self.set_class(tight, "-tight")
             self.set_class(compact, "-compact")
