@@ -1,12 +1,12 @@
 """Match: the event-sourced aggregate. A header plus ordered entries; state is a fold.
 
 Entries are actions (a seat's decision or a chance outcome), notes (annotations, which never
-change state) and meta records (resignations, takebacks, chat, bot details, session
-boundaries). A takeback is a meta entry that returns the state to an earlier position, so the
-log stays append-only and a replay can still show the moves that were taken back. The match
-keeps a snapshot of the state every `snapshot_every` entries, so any position is reached in at
-most that many applies. Core does no I/O: `submit` hands each new entry to a `sink` (the replays
-log writer in the app, a list in tests) before the state moves on.
+change state) and meta records (resignations, takebacks, chat, the computer's review, bot
+details, session boundaries). A takeback is a meta entry that returns the state to an earlier
+position, so the log stays append-only and a replay can still show the moves that were taken
+back. The match keeps a snapshot of the state every `snapshot_every` entries, so any position
+is reached in at most that many applies. Core does no I/O: `submit` hands each new entry to a
+`sink` (the replays log writer in the app, a list in tests) before the state moves on.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from core.chat import CHAT, chat_data, chat_fault
+from core.review.verdict import REVIEW, review_fault
 from core.rules import CHANCE, IllegalAction, Outcome, Rules, Wire
 
 GLYPHS: tuple[str, ...] = ("!!", "!", "!?", "?!", "?", "??")
@@ -363,6 +364,25 @@ class Match:
         self._append(entry, validate_index=None)
         return entry
 
+    def _fault(self, entry: MetaEntry) -> str | None:
+        """Why a chat or review entry cannot be in this match (None: it can, or it is another
+        kind of record, which is informational)."""
+        seats = len(self.header.seats)
+        if entry.what == CHAT:
+            return chat_fault(entry.data, seats)
+        if entry.what == REVIEW:
+            return review_fault(entry.data, seats, self._decider)
+        return None
+
+    def _decider(self, index: int) -> int | None:
+        """The seat whose decision entry `index` is (None: no seat's action, or no entry)."""
+        if not 0 <= index < len(self._entries):
+            return None
+        entry = self._entries[index]
+        if isinstance(entry, ActionEntry) and entry.seat >= 0:
+            return entry.seat
+        return None
+
     # -- the one place entries are checked and folded ---------------------------------------
     def _append(self, entry: Entry, validate_index: int | None) -> None:
         index = len(self._entries)
@@ -408,7 +428,7 @@ class Match:
             if to != allowed:
                 raise fail(f"a takeback by seat {seat_no} returns to entry {allowed}, not {to}")
             state = self.state_at(to)
-        elif entry.what == CHAT and (fault := chat_fault(entry.data, len(self.header.seats))):
+        elif fault := self._fault(entry):
             raise fail(fault)
         if self._sink is not None:
             self._sink(entry)

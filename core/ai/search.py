@@ -89,6 +89,9 @@ class SearchResult:
     iterations: int
     visits: tuple[tuple[Action, int, float], ...]
     """Each root move: how often it was tried and its mean share of the point for the bot."""
+    minimax: tuple[float, ...] = ()
+    """Each root move's implicit minimax share for the bot, in `visits` order (the score the
+    search weighs beside the mean; what a review reads to value a move it rarely tried)."""
 
 
 Shares = tuple[float, ...]
@@ -252,9 +255,10 @@ def search(
                 edge.value = below
             below = parent.best()
     stats = tuple((a, e.n, e.w / e.n if e.n else 0.0) for a, e in root.edges.items())
+    values = tuple(e.value[me] if e.value is not None else 0.0 for e in root.edges.values())
     if done == 0:
-        return SearchResult(rng.choice(legal), 0, stats)
-    return SearchResult(_most_tried(stats, rng), done, stats)
+        return SearchResult(rng.choice(legal), 0, stats, values)
+    return SearchResult(_most_tried(stats, rng), done, stats, values)
 
 
 TIE = 1e-9
