@@ -24,7 +24,6 @@ from typing import Any
 
 from core.match import ActionEntry, Match, MetaEntry
 from core.review.accuracy import Summary, summarise
-from core.review.appraise import options, review_decision
 from core.review.verdict import LEVELS, REVIEW, Run, Verdict, read_data, review_data
 from replays.errors import LogError
 from replays.store import load_match, locate, open_match
@@ -226,6 +225,8 @@ class _Decision:
         seed: int,
         stop: Callable[[], bool],
     ) -> Verdict | None:
+        from core.review.appraise import review_decision
+
         return review_decision(
             rules,
             self.view,
@@ -242,6 +243,8 @@ class _Decision:
 def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decision]:
     """The decisions of `seats` that stand (not taken back) and were decisions (more than one
     move possible), in match order, each with the seat's view just before it."""
+    from core.review.appraise import options
+
     rules, undone = match.rules, match.taken_back()
     found: list[_Decision] = []
     state = match.state_at(0)
