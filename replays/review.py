@@ -263,13 +263,15 @@ def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decisio
 
 
 def _stored(match: Match) -> list[tuple[Verdict, Run]]:
-    """Every review entry of `match`, read (they were checked as the match was replayed)."""
-    seats = len(match.header.seats)
-    return [
+    """Every review entry of `match`, read (they were checked as the match was replayed),
+    but those of decisions a later takeback undid (a review of a match not over)."""
+    seats, undone = len(match.header.seats), match.taken_back()
+    found = [
         read_data(entry.data, seats)
         for entry in match.entries
         if isinstance(entry, MetaEntry) and entry.what == REVIEW
     ]
+    return [(verdict, run) for verdict, run in found if verdict.entry not in undone]
 
 
 def _collect(found: Sequence[tuple[Verdict, Run]], run: Run) -> Review:

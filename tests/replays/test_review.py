@@ -297,3 +297,13 @@ def _without_review(source: Path, target: Path) -> None:
     writer = LogWriter.create(target, log.header)
     with writer:
         writer.append_many(kept)
+
+
+def test_a_reviewed_move_taken_back_leaves_the_review() -> None:
+    path = en_garde_file()
+    blunder = decision_entry(path, EN_GARDE_BLUNDER_DECISION)
+    assert review_file(path, level="easy").at(blunder) is not None
+    with open_match(path) as opened:
+        opened.take_back(0)
+    kept = read_review(path)
+    assert kept is not None and kept.at(blunder) is None and kept.done == 2
