@@ -103,10 +103,7 @@ def test_a_best_move_is_never_marked(reviewed: tuple[Path, Review]) -> None:
 
 def test_the_same_seed_gives_the_same_entries(reviewed: tuple[Path, Review]) -> None:
     path, _ = reviewed
-    again = path.with_name("again.parlour")
-    stripped = path.with_name("stripped.parlour")
-    _without_review(path, stripped)
-    shutil.copy(stripped, again)
+    again = unreviewed(path, "again")
     review_file(again, level="easy", seats="all")
     assert review_entries(again) == review_entries(path)
 
@@ -115,8 +112,7 @@ def test_an_interrupted_review_resumed_is_the_uninterrupted_one(
     reviewed: tuple[Path, Review],
 ) -> None:
     path, review = reviewed
-    resumed = path.with_name("resumed.parlour")
-    _without_review(path, resumed)
+    resumed = unreviewed(path, "resumed")
     told: list[tuple[int, int]] = []
 
     def stop() -> bool:
@@ -201,8 +197,7 @@ def test_a_forged_review_entry_is_refused_like_a_forged_move(
     reviewed: tuple[Path, Review],
 ) -> None:
     path, review = reviewed
-    forged = path.with_name("forged.parlour")
-    _without_review(path, forged)
+    forged = unreviewed(path, "forged")
     verdict = review.at(decision_entry(path, CROSSING_BLUNDER_DECISION))
     assert verdict is not None
     data = review_data(verdict, review.run)
@@ -221,9 +216,7 @@ def test_a_forged_review_entry_is_refused_like_a_forged_move(
 
 
 def test_a_file_without_a_review_reads_as_before(reviewed: tuple[Path, Review]) -> None:
-    path, _ = reviewed
-    plain = path.with_name("plain.parlour")
-    _without_review(path, plain)
+    plain = unreviewed(reviewed[0], "plain")
     assert read_review(plain) is None
     match, _ = load_match(plain)
     assert "## Review" not in to_markdown(match) and "accuracy" not in to_text(match)
@@ -290,13 +283,15 @@ def test_every_game_is_reviewed_from_the_persons_seat(game: str, players: int) -
     assert verify_one(path)[0] == 0
 
 
-def _without_review(source: Path, target: Path) -> None:
-    """A copy of `source` with its review entries left out (the match as it was before)."""
+def unreviewed(source: Path, name: str) -> Path:
+    """A copy of `source`, named `name`, with its review entries left out (the match as it was
+    before its review)."""
     log = read_log(source)
     kept = [e for e in log.entries if not (isinstance(e, MetaEntry) and e.what == REVIEW)]
-    writer = LogWriter.create(target, log.header)
-    with writer:
+    target = source.with_name(f"{name}.parlour")
+    with LogWriter.create(target, log.header) as writer:
         writer.append_many(kept)
+    return target
 
 
 def test_a_reviewed_move_taken_back_leaves_the_review() -> None:

@@ -129,7 +129,7 @@ class _Progress:
         self.stream.flush()
 
     def close(self) -> None:
+        """End the bar's line, so what follows starts on a fresh one."""
         if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
             self.drawn = False
+            print(file=self.stream, flush=True)

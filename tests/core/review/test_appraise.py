@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from core.games.crossing import Crossing
-from core.games.en_garde import EnGarde
+from core.games.en_garde import EnGarde, EnGardeState
 from core.review.appraise import review_decision
 from core.review.judgement import Judgement
 from core.review.verdict import Verdict
@@ -63,12 +64,13 @@ def test_the_same_seed_gives_the_same_verdict() -> None:
     assert crossing_verdict(CROSSING_BLUNDER, seed=5) == crossing_verdict(CROSSING_BLUNDER, seed=5)
 
 
-def en_garde_decision(hands: tuple[str, str], move: str) -> Verdict | None:
-    state = play(deal(*hands, EN_GARDE.new(2, {"level": "standard"})), EN_GARDE_APPROACH)
+def ann_decides(state: EnGardeState, move: Any) -> Verdict | None:
+    """The easy review of Ann (seat 0) playing `move` (an action, or its notation)."""
+    played = EN_GARDE.parse(state, move) if isinstance(move, str) else move
     return review_decision(
         EN_GARDE,
         EN_GARDE.view(state, 0),
-        EN_GARDE.parse(state, move),
+        played,
         entry=18,
         seat=0,
         names=NAMES,
@@ -77,8 +79,12 @@ def en_garde_decision(hands: tuple[str, str], move: str) -> Verdict | None:
     )
 
 
+def approached(hands: tuple[str, str] = EN_GARDE_HANDS) -> EnGardeState:
+    return play(deal(*hands, EN_GARDE.new(2, {"level": "standard"})), EN_GARDE_APPROACH)
+
+
 def test_giving_away_a_sure_hit_is_a_blunder() -> None:
-    verdict = en_garde_decision(EN_GARDE_HANDS, EN_GARDE_BLUNDER)
+    verdict = ann_decides(approached(), EN_GARDE_BLUNDER)
     assert verdict is not None
     assert verdict.judgement is Judgement.BLUNDER
     assert verdict.best_notation.startswith("x44")
@@ -86,23 +92,11 @@ def test_giving_away_a_sure_hit_is_a_blunder() -> None:
 
 
 def test_the_review_reads_only_the_view_the_other_hand_swapped_changes_nothing() -> None:
-    state = play(deal(*EN_GARDE_HANDS, EN_GARDE.new(2, {"level": "standard"})), EN_GARDE_APPROACH)
+    state = approached()
     swapped = replace(state, hands=(state.hands[0], (1, 2, 3, 3, 5)))
     assert swapped.hands[1] != state.hands[1]
     assert EN_GARDE.view(swapped, 0) == EN_GARDE.view(state, 0)
-    verdicts = [
-        review_decision(
-            EN_GARDE,
-            EN_GARDE.view(table, 0),
-            EN_GARDE.parse(table, EN_GARDE_BLUNDER),
-            entry=18,
-            seat=0,
-            names=NAMES,
-            level="easy",
-            seed=0,
-        )
-        for table in (state, swapped)
-    ]
+    verdicts = [ann_decides(table, EN_GARDE_BLUNDER) for table in (state, swapped)]
     assert verdicts[0] is not None and verdicts[0] == verdicts[1]
 
 
@@ -110,14 +104,4 @@ def test_a_move_with_no_alternative_is_not_a_decision() -> None:
     state = deal("11111", "22222", EN_GARDE.new(2, {"level": "basic"}))
     moves = EN_GARDE.legal_actions(state)
     assert len(moves) == 1  # only 1> (a 1 backward would leave the piste)
-    verdict = review_decision(
-        EN_GARDE,
-        EN_GARDE.view(state, 0),
-        moves[0],
-        entry=10,
-        seat=0,
-        names=NAMES,
-        level="easy",
-        seed=0,
-    )
-    assert verdict is None
+    assert ann_decides(state, moves[0]) is None
