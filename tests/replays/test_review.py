@@ -19,7 +19,7 @@ from core.rules import CHANCE
 from replays.errors import DamagedLog
 from replays.export import import_text, to_json, to_markdown, to_text
 from replays.logfile import LogWriter, read_log
-from replays.review import NotReviewable, Review, read_review, review_file
+from replays.review import NotReviewable, Review, read_review, review_file, review_open
 from replays.store import annotate_file, create_match, load_match, open_match
 from tests.core.review.script import (
     CROSSING_BLUNDER,
@@ -302,3 +302,15 @@ def test_a_reviewed_move_taken_back_leaves_the_review() -> None:
         opened.take_back(0)
     kept = read_review(path)
     assert kept is not None and kept.at(blunder) is None and kept.done == 2
+
+
+def test_a_match_still_open_is_reviewed_through_its_own_writer(
+    reviewed: tuple[Path, Review],
+) -> None:
+    path, review = reviewed
+    copy = unreviewed(path, "open")
+    with open_match(copy) as opened:
+        again = review_open(opened, level="easy", seats="all")
+        assert again == review
+    assert review_entries(copy) == review_entries(path)
+    assert verify_one(copy)[0] == 0
