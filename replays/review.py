@@ -6,7 +6,9 @@ meta entry per decision as soon as it is made: the hash chain covers it, the pla
 are never touched, and a review stopped half-way (Ctrl-C, Esc, a crash) keeps what is done. A
 second call with the same level and seed continues where it stopped; since every decision's
 search is seeded by the seed and the decision alone, the result is the one an uninterrupted
-review gives. `read_review` says what the file holds, without searching.
+review gives. `read_review` says what the file holds, without searching. The search is
+imported only when a review runs: verify, export and the replay viewer read reviews without
+loading the bots.
 
 **What may be reviewed.** A finished match, every seat or some. A match not over only when no
 one at the table could learn from it what they may not know: never a hot-seat match (two
@@ -16,7 +18,6 @@ and, in a game that hides cards, only the human's own seat against bots.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -270,7 +271,7 @@ class _Decision:
 def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decision]:
     """The decisions of `seats` that stand (not taken back) and were decisions (more than one
     move possible), in match order, each with the seat's view just before it."""
-    from core.review.appraise import options
+    from core.review.appraise import generator, options
 
     rules, undone = match.rules, match.taken_back()
     found: list[_Decision] = []
@@ -279,8 +280,7 @@ def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decisio
         if isinstance(entry, ActionEntry) and entry.seat in seats and index not in undone:
             view = rules.view(state, entry.seat)
             played = rules.from_wire(entry.action)
-            rng = random.Random(f"parlour-review:{seed}:{index}")
-            if len(options(rules, view, played, rng)) > 1:
+            if len(options(rules, view, played, generator(seed, index))) > 1:
                 found.append(_Decision(index, entry.seat, view, played))
         if isinstance(entry, ActionEntry) or (
             isinstance(entry, MetaEntry) and entry.what == "takeback"

@@ -106,6 +106,11 @@ def appraise(
     return Appraisal(before, mine, best, top)
 
 
+def generator(seed: int, entry: int) -> random.Random:
+    """The generator of the decision at log entry `entry` in a review seeded by `seed`."""
+    return random.Random(f"parlour-review:{seed}:{entry}")
+
+
 def review_decision(
     rules: Rules[Any, Any, Any],
     view: Any,
@@ -121,7 +126,7 @@ def review_decision(
     """The verdict on `seat`'s decision at log entry `entry`, seen from `view` (its view
     then); None for a forced move. The generator is seeded by `seed` and `entry` alone, so a
     decision gets the same verdict whichever others are reviewed with it, and in any order."""
-    rng = random.Random(f"parlour-review:{seed}:{entry}")
+    rng = generator(seed, entry)
     found = appraise(rules, view, played, level=level, rng=rng, stop=stop)
     if found is None:
         return None
