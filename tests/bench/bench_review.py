@@ -5,7 +5,8 @@ file, and its first decisions are reviewed at each level with `replays.review.re
 the whole path a player's review takes (file lock, replay, one search per decision and a duel
 when the move played was not the search's choice, the entry appended and fsynced). Printed per
 game and level: seconds per decision reviewed, beside the bare baseline of the same decisions
-chosen by the searching bot of that level (`ismcts`, iterations only), and the ratio.
+chosen by the searching bot of that level (`ismcts`, or `mcts` for a game that hides nothing;
+iterations only), and the ratio.
 
 Then the aim of issue 18: a whole En Garde match of at least 60 decisions (advanced level,
 greedy bots) reviewed at `normal`, seconds for 60 decisions, against 60 s. Nothing is asserted.
@@ -75,8 +76,9 @@ def reviewed(path: Path, level: str, decisions: int | None) -> tuple[float, int]
 
 
 def bot_baseline(path: Path, level: str, decisions: int) -> float:
-    """Median seconds of the level's searching bot choosing the first `decisions` decisions
-    of the match (iterations only, as the review counts)."""
+    """Median seconds of the level's searching bot (as the review searches: ismcts, or mcts
+    for an open game) choosing the first `decisions` decisions of the match (iterations only,
+    as the review counts)."""
     match, _ = load_match(path)
     rules = match.rules
     seconds: list[float] = []
@@ -90,7 +92,7 @@ def bot_baseline(path: Path, level: str, decisions: int) -> float:
         legal = list(rules.candidates(state))  # type: ignore[attr-defined]
         if len(legal) < 2:
             continue
-        bot = SearchBot(index, budget)
+        bot = SearchBot(index, budget, kind="ismcts" if rules.hides_information else "mcts")
         started = time.perf_counter()
         bot.choose(rules, rules.view(state, entry.seat), legal)
         seconds.append(time.perf_counter() - started)
