@@ -7,8 +7,8 @@ are never touched, and a review stopped half-way (Ctrl-C, Esc, a crash) keeps wh
 second call with the same level and seed continues where it stopped; since every decision's
 search is seeded by the seed and the decision alone, the result is the one an uninterrupted
 review gives. `read_review` says what the file holds, without searching. The search is
-imported only when a review runs: verify, export and the replay viewer read reviews without
-loading the bots.
+imported only when a review runs, and the store only when a file is read or written here:
+`parlour verify` reads a match's review (`review_of`) without loading the bots or the store.
 
 **What may be reviewed.** A finished match, every seat or some. A match not over only when no
 one at the table could learn from it what they may not know: never a hot-seat match (two
@@ -21,13 +21,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.match import ActionEntry, Match, MetaEntry
 from core.review.accuracy import Summary, summarise
 from core.review.verdict import LEVELS, REVIEW, Run, Verdict, read_data, review_data
 from replays.errors import LogError
-from replays.store import OpenMatch, load_match, locate, open_match
+
+if TYPE_CHECKING:
+    from replays.store import OpenMatch
 
 Progress = Callable[[int, int], None]
 """Told (decisions done, decisions in all) as the review goes."""
@@ -107,6 +109,8 @@ def review_of(match: Match) -> Review | None:
 def read_review(path: Path | str) -> Review | None:
     """The review stored in the match file at `path` (or of that match id), without searching;
     None when it has none. The file is read as the replay viewer reads it: up to any damage."""
+    from replays.store import load_match, locate
+
     match, _ = load_match(locate(path))
     return review_of(match)
 
@@ -128,6 +132,8 @@ def review_file(
     searches, and a decision whose search it cut short is not kept. Raises NotReviewable
     (unfinished hot-seat match, bad level or seats, a damaged file) and the store's LogErrors
     (locked elsewhere, ...)."""
+    from replays.store import load_match, locate, open_match
+
     if level not in LEVELS:
         raise NotReviewable(f"there is no review level {level!r} (levels: {', '.join(LEVELS)})")
     target = locate(path)
