@@ -8,33 +8,46 @@ so an unfinished match is watched from one seat's chair. The board is the game's
 
 from __future__ import annotations
 
+from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker
 
 from core.match import MetaEntry
 from core.rules import SPECTATOR, Action, Outcome, Rules
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
+from replays.review import Review
 from replays.store import load_match
 from tui.games import GameKit, NoBoard, kit_for
 from tui.screens.handoff import SeatHandoff
 from tui.screens.help import save_screenshot
 from tui.screens.replay import branch, keys
 from tui.screens.replay.notes import Annotations
+from tui.screens.replay.reviewing import Reviewing, ReviewProgress
 from tui.screens.replay.rows import decision_at, rows_of
+from tui.screens.replay.verdicts import (
+    accuracy_table,
+    judged_at,
+    marked_positions,
+    review_title,
+    verdict_text,
+)
 from tui.screens.replay.words import damage_line, entry_text, hand_lines, next_words, status_line
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
+from tui.widgets.win_chart import WinChart, chart_of
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -42,6 +55,9 @@ A = TypeVar("A", bound=Action)
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds in entries per second; `+` and `-` walk this list."""
 DEFAULT_SPEED = 2
+ROOMY = 30
+"""From this many rows the win-chance graph sits above the move list; below it, `g` swaps the
+two (the list keeps its room at 80×24)."""
 
 
 class ReplayScreen(Screen[None], Generic[V, A]):
@@ -85,6 +101,9 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.rows: list[MoveRow] = []
         self.notes: list[NoteRow] = []
         self.annotations = Annotations(self)
+        self.reviewing = Reviewing(self)
+        self._graph: bool | None = None
+        """Whether the graph is shown: None until `g` is pressed (then: as the height allows)."""
         self._speed = DEFAULT_SPEED
         self._timer: Timer | None = None
 
@@ -98,10 +117,16 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             yield Static(id="rp-where")
             yield Static(id="rp-play")
         yield Static(id="rp-next")
+        with Horizontal(id="rp-reviewing"):
+            yield Static(id="rp-review-label")
+            yield ProgressBar(id="rp-progress", show_eta=False)
         with Horizontal(id="rp-lower"):
-            yield MoveList(id="rp-moves", chapter=self.rules.chapter)
+            with Vertical(id="rp-left"):
+                yield WinChart(id="rp-chart")
+                yield MoveList(id="rp-moves", chapter=self.rules.chapter)
             with Vertical(id="rp-side"):
                 yield Static(id="rp-entry")
+                yield Static(id="rp-accuracy")
                 yield NoteList(id="rp-notes")
         # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
         yield Footer(show_command_palette=False)
@@ -109,9 +134,26 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_resize(self, event: Resize) -> None:
         fit(self, event)
+        self._lay_out()
+        self.refresh_bindings()  # the Footer's keys depend on the width
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the Footer lists: under 100 columns, once the match has a review, the
+        review's keys take the place of note and export (both still work; `?` lists them)."""
+        active = super().active_bindings
+        if self.size.width >= keys.WIDE or self.review is None:
+            return active
+        return {
+            key: shown._replace(binding=replace(shown.binding, show=False))
+            if shown.binding.action in keys.MAKE_ROOM
+            else shown
+            for key, shown in active.items()
+        }
 
     def on_mount(self) -> None:
         self.query_one("#rp-entry", Static).border_title = "This entry"
+        self.query_one("#rp-reviewing").display = False
         if self.damage is not None:
             self.notify(
                 f"{self.damage.message}. The viewer shows what could be read.",
@@ -126,7 +168,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
     # -- where the cursor is --------------------------------------------------------------
     def rebuild(self) -> None:
         """Rows of the move list and of the notes, as the current perspective may read them."""
-        self.rows, self.notes = rows_of(self.cursor, self.match)
+        self.rows, self.notes = rows_of(self.cursor, self.match, judged_at(self.review))
         self.query_one(MoveList).show_rows(self.rows, self.here)
         self.query_one(NoteList).show_notes(self.notes, self.here)
 
@@ -183,11 +225,99 @@ class ReplayScreen(Screen[None], Generic[V, A]):
                 )
             )
         )
-        self.query_one("#rp-entry", Static).update(
-            entry_text(row, self.rows, self.notes, narrator, view, self.names)
-        )
-        self.query_one(MoveList).mark(decision_at(self.rows, here))
+        decision = decision_at(self.rows, here)
+        entry = entry_text(row, self.rows, self.notes, narrator, view, self.names)
+        review = self.review
+        verdict = review.at(decision - 1) if review is not None and decision else None
+        if review is not None and verdict is not None:
+            entry = Content("\n").join([entry, verdict_text(verdict, review, self.names)])
+        self.query_one("#rp-entry", Static).update(entry)
+        self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(here)
+        self._draw_review(decision)
+
+    # -- the review -----------------------------------------------------------------------
+    @property
+    def review(self) -> Review | None:
+        return self.reviewing.review
+
+    def _draw_review(self, decision: int) -> None:
+        """The graph and the accuracy table, when the match has a review."""
+        review = self.review
+        table = self.query_one("#rp-accuracy", Static)
+        table.display = review is not None
+        self._lay_out()
+        if review is None:
+            return
+        table.border_title = review_title(review)
+        table.update(accuracy_table(review, self.names))
+        chart = chart_of(review.verdicts, self.rows, self.names, decision, self.rules.chapter)
+        self.query_one(WinChart).show(chart)
+
+    def _lay_out(self) -> None:
+        """Graph and move list as the height allows: both when roomy, else one of them."""
+        if not self.is_mounted:
+            return
+        roomy = self.size.height >= ROOMY
+        graph = self.review is not None and (roomy if self._graph is None else self._graph)
+        chart = self.query_one(WinChart)
+        chart.display = graph
+        chart.set_class(not roomy, "-alone")
+        self.query_one(MoveList).display = roomy or not graph
+
+    def action_review(self) -> None:
+        self.reviewing.start()
+
+    def action_graph(self) -> None:
+        """Show or hide the win-chance graph (at 80×24 it takes the move list's place)."""
+        shown = self.query_one(WinChart).display
+        self._graph = not shown
+        self._lay_out()
+
+    def action_marked(self, delta: int) -> None:
+        """Jump to the next (or previous) move the review marked ?!, ? or ??."""
+        marked = marked_positions(self.review)
+        if not marked:
+            self.notify("The review marked no move of this match.", title="Review")
+            return
+        here = decision_at(self.rows, self.here)
+        ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
+        if ahead:
+            self._go(ahead[0] if delta > 0 else ahead[-1])
+        else:
+            self._go(marked[0] if delta > 0 else marked[-1])  # wrap around
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.query_one("#rp-reviewing").display = True
+        self.on_review_progress(ReviewProgress(done, total))
+
+    def hide_progress(self) -> None:
+        self.query_one("#rp-reviewing").display = False
+
+    def on_review_progress(self, event: ReviewProgress) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.update(total=event.total or None, progress=event.done)
+        told = f"{event.done}/{event.total} decisions" if event.total else "looking…"
+        self.query_one("#rp-review-label", Static).update(
+            Content.assemble(
+                ("Reviewing ", "bold"), told, ("  ·  Esc stops and keeps what is done", "dim")
+            )
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == Reviewing.GROUP:
+            self.reviewing.ended(event.worker)
+
+    def reload(self) -> None:
+        """Read the file again (a review added entries to it), keeping the place and the view."""
+        position, perspective = self.cursor.position, self.cursor.perspective
+        # Unreadable now: the review is shown all the same (only the export then lacks it).
+        with suppress(LogError, OSError):
+            self.match, self.damage = load_match(self.path)
+        self.cursor = ReplayCursor(self.match, perspective, position)
+        self.refresh_bindings()
+        self.rebuild()
+        self.draw()
 
     def _play_line(self) -> None:
         state = ("▶ playing", "bold") if self.playing else ("⏸ paused", "")
@@ -295,6 +425,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_unmount(self) -> None:
         self._stop()
+        self.reviewing.stop()
 
     # -- perspective ----------------------------------------------------------------------
     def action_perspective(self) -> None:
@@ -360,10 +491,19 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back during a live match is read-only and from one's own chair."""
-        read_only = ("perspective", "annotate", "export", "continue")
-        return self.look_back is None or action not in read_only
+        read_only = ("perspective", "annotate", "export", "continue", "review")
+        if self.look_back is not None and action in read_only:
+            return False
+        if action in ("marked", "graph"):
+            return self.review is not None
+        if action == "review":
+            return self.review is None or not self.review.complete
+        return True
 
     def action_back(self) -> None:
+        if self.reviewing.running:
+            self.reviewing.stop()  # Esc stops the review first; the viewer stays
+            return
         self._stop()
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()

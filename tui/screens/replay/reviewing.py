@@ -1,0 +1,126 @@
+"""The viewer's review: what the file holds on open, the search run in a thread, its progress.
+
+`r` starts (or continues) `replays.review.review_file` in a worker thread; every decision it
+finishes is already in the match file, so Esc (or leaving, or Ctrl-C) only asks it to stop
+between decisions and keeps what is done, and `r` again continues where it stopped. The
+progress comes back as messages (thread-safe), the result as the worker's return value.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+from textual.worker import Worker, WorkerState
+
+from replays.errors import LogError
+from replays.review import Review, review_file, review_of
+
+if TYPE_CHECKING:
+    from tui.screens.replay.screen import ReplayScreen
+
+LEVEL = "normal"
+"""The viewer reviews at the bots' normal strength (the command line offers the others)."""
+
+
+class ReviewProgress(Message):
+    """`done` of `total` decisions reviewed (posted from the review's thread)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+class Reviewing:
+    """The review shown in a replay viewer, and the one being made."""
+
+    GROUP = "review"
+
+    def __init__(self, screen: ReplayScreen[Any, Any]) -> None:
+        self._screen = screen
+        self.review: Review | None = review_of(screen.match)
+        """What the file holds (None: never reviewed); replaced as a review run ends."""
+        self._stop = threading.Event()
+        self.running = False
+
+    def start(self) -> None:
+        """Review the match, or continue its review; already complete: say so."""
+        screen = self._screen
+        if self.running:
+            screen.notify("The review is under way; Esc stops it.", title="Review")
+            return
+        if self.review is not None and self.review.complete:
+            screen.notify(
+                "This match is reviewed: m / M jump between the marked moves.", title="Review"
+            )
+            return
+        screen.autoplay_off()
+        self._stop.clear()
+        self.running = True
+        seats = self.review.seats if self.review is not None else None
+        path = screen.path
+
+        def told(done: int, total: int) -> None:
+            screen.post_message(ReviewProgress(done, total))
+
+        def work() -> Review:
+            return review_file(
+                path,
+                level=self.review.level if self.review is not None else LEVEL,
+                seed=self.review.seed if self.review is not None else 0,
+                seats=seats,
+                progress=told,
+                should_stop=self._stop.is_set,
+            )
+
+        known = self.review
+        screen.show_progress(known.done if known else 0, known.total if known else 0)
+        screen.run_worker(work, thread=True, group=self.GROUP, exit_on_error=False)
+
+    def stop(self) -> None:
+        """Ask the review to stop after the decision it is on (what is done stays)."""
+        self._stop.set()
+
+    def ended(self, worker: Worker[Any]) -> None:
+        """The review's thread is over: show what it made, or say why it could not."""
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        self.running = False
+        screen = self._screen
+        screen.hide_progress()
+        if worker.state == WorkerState.ERROR:
+            error = worker.error
+            if isinstance(error, LogError | OSError):
+                reason = str(error)
+                screen.notify(
+                    f"{reason[:1].upper()}{reason[1:]}.",
+                    title="Cannot review this match",
+                    severity="warning",
+                    markup=False,
+                    timeout=12,
+                )
+                return
+            screen.notify(
+                f"The review failed: {error}", title="Review", severity="error", markup=False
+            )
+            return
+        review = worker.result
+        if not isinstance(review, Review):
+            return
+        stopped = self._stop.is_set()
+        self.review = review
+        screen.reload()
+        if review.complete:
+            marked = len(review.marked())
+            screen.notify(
+                f"{review.total} decisions reviewed, {marked} marked: m / M jump between them.",
+                title="Review done",
+            )
+        elif stopped:
+            screen.notify(
+                f"Stopped with {review.done} of {review.total} decisions reviewed (kept in the "
+                "file). Press r to continue.",
+                title="Review stopped",
+            )
