@@ -24,9 +24,16 @@ NOTES = Binding.Group("notes", compact=True)
 MARKED = Binding.Group("marked", compact=True)
 
 WIDE = 100
-"""From this width the Footer lists every key it shows; below, the review's keys make room."""
-MAKE_ROOM = ("annotate", "export")
-"""Keys the Footer leaves out under `WIDE` columns once a match has a review (`?` lists them)."""
+"""From this width the Footer has room for more keys."""
+
+
+def left_out(wide: bool, reviewed: bool) -> tuple[str, ...]:
+    """The actions the Footer leaves out (they still work; `?` lists them): continuing under
+    `WIDE` columns or once the review's keys are there; note and export too under `WIDE`
+    columns with a review."""
+    if not reviewed:
+        return () if wide else ("continue",)
+    return ("continue",) if wide else ("continue", "annotate", "export")
 
 BINDINGS: list[BindingType] = [
     # What fits the Footer at 80 columns, the way out included; ? lists them all. The review's
@@ -39,7 +46,7 @@ BINDINGS: list[BindingType] = [
     Binding("a", "annotate", "note"),
     Binding("p", "perspective", "view"),
     Binding("e", "export", "export"),
-    Binding("c", "continue", "continue", show=False),
+    Binding("c", "continue", "continue"),
     Binding("r", "review", "review"),
     Binding("m", "marked(1)", "marked", group=MARKED),
     Binding("M", "marked(-1)", "marked", group=MARKED),

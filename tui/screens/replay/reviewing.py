@@ -84,41 +84,41 @@ class Reviewing:
         self._stop.set()
 
     def ended(self, worker: Worker[Any]) -> None:
-        """The review's thread is over: show what it made, or say why it could not."""
+        """The review's thread is over: show what the file now holds (every decision finished
+        is in it, whatever stopped the run), and say how it ended."""
         if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
             return
         self.running = False
         screen = self._screen
         screen.hide_progress()
-        if worker.state == WorkerState.ERROR:
-            error = worker.error
-            if isinstance(error, LogError | OSError):
-                reason = str(error)
-                screen.notify(
-                    f"{reason[:1].upper()}{reason[1:]}.",
-                    title="Cannot review this match",
-                    severity="warning",
-                    markup=False,
-                    timeout=12,
-                )
-                return
+        screen.reload()
+        self.review = review_of(screen.match)
+        screen.redraw()
+        error = worker.error
+        if isinstance(error, LogError | OSError):
+            reason = str(error)
+            screen.notify(
+                f"{reason[:1].upper()}{reason[1:]}.",
+                title="Cannot review this match",
+                severity="warning",
+                markup=False,
+                timeout=12,
+            )
+            return
+        review = self.review
+        if error is not None and not self._stop.is_set():
             screen.notify(
                 f"The review failed: {error}", title="Review", severity="error", markup=False
             )
+        elif review is None:
             return
-        review = worker.result
-        if not isinstance(review, Review):
-            return
-        stopped = self._stop.is_set()
-        self.review = review
-        screen.reload()
-        if review.complete:
-            marked = len(review.marked())
+        elif review.complete:
             screen.notify(
-                f"{review.total} decisions reviewed, {marked} marked: m / M jump between them.",
+                f"{review.total} decisions reviewed, {len(review.marked())} marked: "
+                "m / M jump between them.",
                 title="Review done",
             )
-        elif stopped:
+        elif self._stop.is_set():
             screen.notify(
                 f"Stopped with {review.done} of {review.total} decisions reviewed (kept in the "
                 "file). Press r to continue.",

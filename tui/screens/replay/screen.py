@@ -103,6 +103,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.annotations = Annotations(self)
         self.reviewing = Reviewing(self)
         self._graph: bool | None = None
+        self._wide: bool | None = None
         """Whether the graph is shown: None until `g` is pressed (then: as the height allows)."""
         self._speed = DEFAULT_SPEED
         self._timer: Timer | None = None
@@ -135,18 +136,20 @@ class ReplayScreen(Screen[None], Generic[V, A]):
     def on_resize(self, event: Resize) -> None:
         fit(self, event)
         self._lay_out()
-        self.refresh_bindings()  # the Footer's keys depend on the width
+        wide = event.size.width >= keys.WIDE
+        if wide != self._wide:  # the Footer's keys depend on the width
+            self._wide = wide
+            self.refresh_bindings()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys the Footer lists: under 100 columns, once the match has a review, the
-        review's keys take the place of note and export (both still work; `?` lists them)."""
+        """The keys the Footer lists: as many as the width has room for, the review's first
+        (`keys.left_out`)."""
         active = super().active_bindings
-        if self.size.width >= keys.WIDE or self.review is None:
-            return active
+        out = keys.left_out(self.size.width >= keys.WIDE, self.review is not None)
         return {
             key: shown._replace(binding=replace(shown.binding, show=False))
-            if shown.binding.action in keys.MAKE_ROOM
+            if shown.binding.action in out
             else shown
             for key, shown in active.items()
         }
@@ -311,10 +314,12 @@ class ReplayScreen(Screen[None], Generic[V, A]):
     def reload(self) -> None:
         """Read the file again (a review added entries to it), keeping the place and the view."""
         position, perspective = self.cursor.position, self.cursor.perspective
-        # Unreadable now: the review is shown all the same (only the export then lacks it).
-        with suppress(LogError, OSError):
+        with suppress(LogError, OSError):  # unreadable now: keep what was read
             self.match, self.damage = load_match(self.path)
         self.cursor = ReplayCursor(self.match, perspective, position)
+
+    def redraw(self) -> None:
+        """Everything again, the Footer's keys too (a review changes which apply)."""
         self.refresh_bindings()
         self.rebuild()
         self.draw()
