@@ -227,10 +227,16 @@ async def test_a_reviewed_match_shows_its_review_on_open_and_m_jumps_between_mar
         assert app.screen.query_one(WinChart).display
         await pilot.press("home", "m")
         assert screen.here == marks[0]
-        glyph = review.at(marks[0] - 1).judgement.glyph  # type: ignore[union-attr]
-        entry = shown(app, "#rp-entry")
-        assert f"Review: {glyph}" in entry and "before" in entry and "best" in entry
-        assert "better: " in entry
+        judged = review.at(marks[0] - 1)
+        assert judged is not None and judged.judgement is not None
+        glyph = judged.judgement.glyph
+        entry = shown(app, "#rp-entry").splitlines()
+        assert entry[1] == f"{glyph} {judged.judgement.word} −{judged.drop:.2f}"
+        assert (
+            entry[2]
+            == f"{chance(judged.before)} → {chance(judged.played)}, best {chance(judged.best)}"
+        )
+        assert entry[3] == f"better {judged.best_notation} {judged.best_words}"
         moves = app.screen.query_one(MoveList)
         assert glyph in str(moves.get_option(f"at-{marks[0]}").prompt)
         await pilot.press("M")
@@ -295,7 +301,7 @@ async def test_at_80_by_24_g_swaps_the_move_list_for_the_graph(tmp_path: Path) -
         assert "Win chance" in screenshot_text(app)
         await pilot.press("g")
         assert moves.display and not chart.display
-        assert "Review · 3/" in screenshot_text(app)  # a review stopped part-way says so
+        assert "Review 3/" in screenshot_text(app)  # a review stopped part-way says so
 
 
 async def test_the_footer_and_the_key_list_name_the_review_keys(tmp_path: Path) -> None:

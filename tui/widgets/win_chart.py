@@ -186,7 +186,6 @@ class WinChart(PlotextPlot):
             for edge in (1, -1):
                 plt.plot(xs, [edge] * len(xs), fillx=True, marker="·", color=band)
         plt.horizontal_line(0, color=band)
-        plt.vertical_line(chart.current, color=cursor)
         for line in chart.series:
             colour = Color.parse(colours[line.seat % len(colours)]).rgb
             plt.plot(list(line.xs), list(line.ys), marker="braille", color=colour)
@@ -195,6 +194,9 @@ class WinChart(PlotextPlot):
                 plt.scatter(
                     list(line.marked), [ys[x] for x in line.marked], marker="●", color=colour
                 )
+        # The current entry last, over the lines (plotext puts its own vertical lines below).
+        heights = [n / 10 for n in range(-10, 11)]
+        plt.scatter([chart.current] * len(heights), heights, marker="│", color=cursor)
         plt.xaxes(True, False)  # no frame above or to the right: every row is for the lines
         plt.yaxes(True, False)
         plt.xlim(0, max(1, chart.last))

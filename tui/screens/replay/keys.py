@@ -35,6 +35,7 @@ def left_out(wide: bool, reviewed: bool) -> tuple[str, ...]:
         return () if wide else ("continue",)
     return ("continue",) if wide else ("continue", "annotate", "export")
 
+
 BINDINGS: list[BindingType] = [
     # What fits the Footer at 80 columns, the way out included; ? lists them all. The review's
     # keys show when they can be used: r until the review is complete, m M g once there is one.

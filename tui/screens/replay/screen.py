@@ -37,17 +37,11 @@ from tui.screens.replay import branch, keys
 from tui.screens.replay.notes import Annotations
 from tui.screens.replay.reviewing import Reviewing, ReviewProgress
 from tui.screens.replay.rows import decision_at, rows_of
-from tui.screens.replay.verdicts import (
-    accuracy_table,
-    judged_at,
-    marked_positions,
-    review_title,
-    verdict_text,
-)
+from tui.screens.replay.verdicts import judged_at, verdict_text
 from tui.screens.replay.words import damage_line, entry_text, hand_lines, next_words, status_line
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
-from tui.widgets.win_chart import WinChart, chart_of
+from tui.widgets.win_chart import WinChart
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -55,9 +49,6 @@ A = TypeVar("A", bound=Action)
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds in entries per second; `+` and `-` walk this list."""
 DEFAULT_SPEED = 2
-ROOMY = 30
-"""From this many rows the win-chance graph sits above the move list; below it, `g` swaps the
-two (the list keeps its room at 80×24)."""
 
 
 class ReplayScreen(Screen[None], Generic[V, A]):
@@ -102,7 +93,6 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.notes: list[NoteRow] = []
         self.annotations = Annotations(self)
         self.reviewing = Reviewing(self)
-        self._graph: bool | None = None
         self._wide: bool | None = None
         """Whether the graph is shown: None until `g` is pressed (then: as the height allows)."""
         self._speed = DEFAULT_SPEED
@@ -135,7 +125,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_resize(self, event: Resize) -> None:
         fit(self, event)
-        self._lay_out()
+        self.reviewing.lay_out()
         wide = event.size.width >= keys.WIDE
         if wide != self._wide:  # the Footer's keys depend on the width
             self._wide = wide
@@ -156,7 +146,6 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_mount(self) -> None:
         self.query_one("#rp-entry", Static).border_title = "This entry"
-        self.query_one("#rp-reviewing").display = False
         if self.damage is not None:
             self.notify(
                 f"{self.damage.message}. The viewer shows what could be read.",
@@ -229,83 +218,35 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             )
         )
         decision = decision_at(self.rows, here)
-        entry = entry_text(row, self.rows, self.notes, narrator, view, self.names)
         review = self.review
         verdict = review.at(decision - 1) if review is not None and decision else None
+        judged = None
         if review is not None and verdict is not None:
-            entry = Content("\n").join([entry, verdict_text(verdict, review, self.names)])
+            # A step shows a move with the cards it drew: the verdict says whose move it is.
+            about = "" if decision == here else self.row_at(decision).notation
+            judged = verdict_text(verdict, review, about)
+        entry = entry_text(row, self.rows, self.notes, narrator, view, self.names, judged)
         self.query_one("#rp-entry", Static).update(entry)
         self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(here)
-        self._draw_review(decision)
+        self.reviewing.draw(decision)
 
     # -- the review -----------------------------------------------------------------------
     @property
     def review(self) -> Review | None:
         return self.reviewing.review
 
-    def _draw_review(self, decision: int) -> None:
-        """The graph and the accuracy table, when the match has a review."""
-        review = self.review
-        table = self.query_one("#rp-accuracy", Static)
-        table.display = review is not None
-        self._lay_out()
-        if review is None:
-            return
-        table.border_title = review_title(review)
-        table.update(accuracy_table(review, self.names))
-        chart = chart_of(review.verdicts, self.rows, self.names, decision, self.rules.chapter)
-        self.query_one(WinChart).show(chart)
-
-    def _lay_out(self) -> None:
-        """Graph and move list as the height allows: both when roomy, else one of them."""
-        if not self.is_mounted:
-            return
-        roomy = self.size.height >= ROOMY
-        graph = self.review is not None and (roomy if self._graph is None else self._graph)
-        chart = self.query_one(WinChart)
-        chart.display = graph
-        chart.set_class(not roomy, "-alone")
-        self.query_one(MoveList).display = roomy or not graph
-
     def action_review(self) -> None:
         self.reviewing.start()
 
     def action_graph(self) -> None:
-        """Show or hide the win-chance graph (at 80×24 it takes the move list's place)."""
-        shown = self.query_one(WinChart).display
-        self._graph = not shown
-        self._lay_out()
+        self.reviewing.toggle_graph()
 
     def action_marked(self, delta: int) -> None:
-        """Jump to the next (or previous) move the review marked ?!, ? or ??."""
-        marked = marked_positions(self.review)
-        if not marked:
-            self.notify("The review marked no move of this match.", title="Review")
-            return
-        here = decision_at(self.rows, self.here)
-        ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
-        if ahead:
-            self._go(ahead[0] if delta > 0 else ahead[-1])
-        else:
-            self._go(marked[0] if delta > 0 else marked[-1])  # wrap around
-
-    def show_progress(self, done: int, total: int) -> None:
-        self.query_one("#rp-reviewing").display = True
-        self.on_review_progress(ReviewProgress(done, total))
-
-    def hide_progress(self) -> None:
-        self.query_one("#rp-reviewing").display = False
+        self.reviewing.jump(delta)
 
     def on_review_progress(self, event: ReviewProgress) -> None:
-        bar = self.query_one(ProgressBar)
-        bar.update(total=event.total or None, progress=event.done)
-        told = f"{event.done}/{event.total} decisions" if event.total else "looking…"
-        self.query_one("#rp-review-label", Static).update(
-            Content.assemble(
-                ("Reviewing ", "bold"), told, ("  ·  Esc stops and keeps what is done", "dim")
-            )
-        )
+        self.reviewing.progress(event.done, event.total)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == Reviewing.GROUP:
@@ -331,7 +272,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         )
 
     # -- moving ---------------------------------------------------------------------------
-    def _go(self, position: int, *, animate: bool = False) -> None:
+    def go(self, position: int, *, animate: bool = False) -> None:
         self.cursor.seek(position)
         self.draw(animate=animate)
 
@@ -340,31 +281,31 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         step of its own."""
         self.cursor.seek(self.here)
         target = self.cursor.next_decision() if delta > 0 else self.cursor.previous_decision()
-        self._go(target, animate=True)
+        self.go(target, animate=True)
 
     def action_step_entry(self, delta: int) -> None:
         """One entry on or back (every card drawn is its own step)."""
         positions = [r.position for r in self.rows]
         index = positions.index(self.here) + delta
         if 0 <= index < len(positions):
-            self._go(positions[index], animate=abs(delta) == 1)
+            self.go(positions[index], animate=abs(delta) == 1)
 
     def action_turn(self, delta: int) -> None:
         """The next (or previous) position right after a player's own move."""
         turns = [r.position for r in self.rows if r.position and not r.chance]
         here = self.here
         if delta > 0:
-            self._go(
+            self.go(
                 min((p for p in turns if p > here), default=self.rows[-1].position), animate=True
             )
         else:
-            self._go(max((p for p in turns if p < here), default=0), animate=True)
+            self.go(max((p for p in turns if p < here), default=0), animate=True)
 
     def action_start(self) -> None:
-        self._go(0)
+        self.go(0)
 
     def action_end(self) -> None:
-        self._go(len(self.match))
+        self.go(len(self.match))
 
     def action_round(self, delta: int) -> None:
         self.cursor.seek(self.here)
@@ -383,13 +324,13 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         here = self.here
         ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
         if ahead:
-            self._go(ahead[0] if delta > 0 else ahead[-1])
+            self.go(ahead[0] if delta > 0 else ahead[-1])
         else:
-            self._go(marked[0] if delta > 0 else marked[-1])  # wrap around
+            self.go(marked[0] if delta > 0 else marked[-1])  # wrap around
 
     @on(MoveList.Picked)  # the same message class as NoteList.Picked: one handler for both
     def _picked(self, event: MoveList.Picked) -> None:
-        self._go(event.position)
+        self.go(event.position)
 
     # -- autoplay -------------------------------------------------------------------------
     @property
@@ -401,7 +342,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             self._stop()
         else:
             if self.here == self.rows[-1].position:
-                self._go(0)  # at the end: play it again from the start
+                self.go(0)  # at the end: play it again from the start
             self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
         self._play_line()
 

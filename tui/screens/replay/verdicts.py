@@ -37,9 +37,11 @@ def chance(value: float) -> str:
     return f"{'+' if value > 0 else '−'}{abs(value):.2f}"
 
 
-def verdict_text(verdict: Verdict, review: Review, names: Sequence[str]) -> Content:
-    """The lines under the current move: its judgement, the win chance before it, after it and
-    after the best move, and the better move in notation and words."""
+def verdict_text(verdict: Verdict, review: Review, about: str = "") -> Content:
+    """Three short lines under the current move: its judgement and the win chance it gave
+    away, the win chance before → after it (and after the best move), the better move in
+    notation and words. `about`: the move's notation, when the entry on screen is another
+    (the cards its step drew)."""
     judgement = verdict.judgement
     if judgement is None:
         head = Content.styled("✓ best move" if verdict.best_played else "✓ accurate", "bold")
@@ -47,48 +49,55 @@ def verdict_text(verdict: Verdict, review: Review, names: Sequence[str]) -> Cont
         head = Content.assemble(
             (judgement.glyph, JUDGED_STYLE[judgement.glyph]),
             (f" {judgement.word}", "bold"),
-            (f" (−{verdict.drop:.2f})", "dim"),
+            (f" −{verdict.drop:.2f}", "dim"),
         )
+    if about:
+        head = Content.assemble((f"{about}: ", "bold"), head)
     lines = [
-        Content.assemble("Review: ", head, (f" · {names[verdict.seat]}", "dim")),
+        head,
         Content.assemble(
-            ("before ", "dim"),
             chance(verdict.before),
-            ("  after ", "dim"),
+            (" → ", "dim"),
             chance(verdict.played),
-            ("  best ", "dim"),
+            (", best ", "dim"),
             chance(verdict.best),
         ),
     ]
-    better = review.better(verdict)
-    if better:
+    if review.better(verdict):
         lines.append(
             Content.assemble(
-                ("better: ", "dim"),
-                (verdict.best_notation, "bold"),
-                f" — {verdict.best_words}",
+                ("better ", "dim"), (verdict.best_notation, "bold"), f" {verdict.best_words}"
             )
         )
     return Content("\n").join(lines)
 
 
+NAME_ROOM = 10
+"""A name's width in the accuracy table: with the figures it fits the side panel."""
+
+
 def accuracy_table(review: Review, names: Sequence[str]) -> Content:
-    """One line per reviewed seat: accuracy and the counts of ?! ? ??, under a heading."""
-    width = max(len(names[seat]) for seat in review.seats)
-    glyphs = [j.glyph for j in Judgement]
-    heading = f"{'':<{width}}  acc.  " + "  ".join(f"{g:>2}" for g in glyphs)
-    lines = [Content.styled(heading, "dim")]
-    for seat in review.seats:
+    """One line per reviewed seat: "Ann        81%  ?!5  ?0  ??1" (accuracy, then the count of
+    each judgement)."""
+    shown = [_fit(names[seat]) for seat in review.seats]
+    width = max(len(name) for name in shown)
+    lines = []
+    for seat, name in zip(review.seats, shown, strict=True):
         summary = review.summary(seat)
         accuracy = "  —" if summary.accuracy is None else f"{summary.accuracy:>4.0%}"
-        counts = "  ".join(f"{summary.count(j):>2}" for j in Judgement)
-        lines.append(
-            Content.assemble((f"{names[seat]:<{width}}", "bold"), f"  {accuracy}  {counts}")
-        )
+        counts = [
+            Content.assemble("  ", (j.glyph, "dim"), str(summary.count(j))) for j in Judgement
+        ]
+        lines.append(Content.assemble((f"{name:<{width}}", "bold"), f" {accuracy}", *counts))
     return Content("\n").join(lines)
 
 
+def _fit(name: str) -> str:
+    return name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
+
+
 def review_title(review: Review) -> str:
-    """ "Review · 42/60 · normal" while incomplete, "Review · normal" once done."""
-    done = "" if review.complete else f" · {review.done}/{review.total}"
-    return f"Review{done} · {review.level}"
+    """ "Review 42/60 · normal" while incomplete, "Review · normal" once done; the table's
+    heading names its columns."""
+    done = "" if review.complete else f" {review.done}/{review.total}"
+    return f"Review{done} · {review.level} · accuracy"
