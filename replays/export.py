@@ -1,8 +1,11 @@
 """A match as text to read, as Markdown with its annotations, and as lossless JSON.
 
 Text and Markdown are written from one perspective (everything only once the match is over,
-as in the replay viewer), with what was said at the table where it was said; JSON is the log
-itself, every entry and time, and imports back into a byte-identical match file. Round results
+as in the replay viewer), with what was said at the table where it was said, and the computer's
+review where the match has one (text: the judgement glyphs; Markdown: glyphs, better moves and
+each player's accuracy; only the verdicts the perspective may read); JSON is the log itself,
+every entry and time (the review entries among them, and the review's figures beside them),
+and imports back into a byte-identical match file. Round results
 come from the final view's `rounds`, when the game's view has them (a sequence of objects with
 `round` and `detail`).
 """
@@ -18,12 +21,14 @@ from typing import Any
 
 from core import registry
 from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wire
+from core.review.verdict import Verdict
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
 from replays import chain, leftovers, paths, summary
 from replays.cursor import ReplayCursor
 from replays.ending import false_end
 from replays.errors import BadExport, LogError, Unstorable
 from replays.logfile import LogWriter
+from replays.review import Review, review_of
 from replays.store import file_name
 
 JSON_FORMAT = "parlour-match"
@@ -41,13 +46,39 @@ def to_markdown(match: Match, perspective: int | None = None) -> str:
 
 def to_json(match: Match) -> str:
     """Everything in the match file, losslessly: header, every entry with its time."""
-    document = {
+    document: dict[str, Any] = {
         "format": JSON_FORMAT,
         "version": chain.FORMAT_VERSION,
         "header": match.header.to_wire(),
         "entries": [entry.to_wire() for entry in match.entries],
     }
+    review = review_of(match)
+    if review is not None:
+        document["review"] = _review_figures(review)
     return json.dumps(_to_json_value(document), ensure_ascii=False, indent=1) + "\n"
+
+
+def _review_figures(review: Review) -> dict[str, Any]:
+    """The review's figures for a JSON export (the verdicts themselves are its entries): how it
+    was made, and each reviewed seat's accuracy and counts. Import reads only the entries."""
+    return {
+        "level": review.level,
+        "seed": review.seed,
+        "seats": list(review.seats),
+        "total": review.total,
+        "done": review.done,
+        "summary": [
+            {
+                "seat": figures.seat,
+                "decisions": figures.decisions,
+                "accuracy": figures.accuracy,
+                "inaccuracies": figures.inaccuracies,
+                "mistakes": figures.mistakes,
+                "blunders": figures.blunders,
+            }
+            for figures in (review.summary(seat) for seat in review.seats)
+        ],
+    }
 
 
 def from_json(text: str) -> tuple[Header, list[Entry]]:
@@ -154,6 +185,8 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     indexes = [line.index for line in lines]
     for _, note in match.notes():
         notes.setdefault(_anchor(note.target, indexes), []).append(note)
+    review = review_of(match)
+    verdicts = _readable(match, review, perspective)
 
     yield from _heading(match, perspective, markdown=markdown)
     yield from _notes(notes.get(-1, []), markdown=markdown)
@@ -179,10 +212,14 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
         else:
             turn += 1
             name = names[line.seat]
+            verdict = verdicts.get(line.index)
+            glyph = f" {verdict.judgement.glyph}" if verdict and verdict.judgement else ""
             if markdown:
-                yield f"- **{turn}.** {name}: `{line.notation}` — {line.words}{undone}"
+                yield f"- **{turn}.** {name}: `{line.notation}`{glyph} — {line.words}{undone}"
+                if verdict is not None and verdict.judgement is not None:
+                    yield _better(verdict)
             else:
-                yield f"{turn:>5}. {name}: {line.notation} — {line.words}{undone}"
+                yield f"{turn:>5}. {name}: {line.notation}{glyph} — {line.words}{undone}"
         yield from _notes(notes.get(line.index, []), markdown=markdown)
         following = lines[number + 1].chapter if number + 1 < len(lines) else None
         if following != line.chapter and results.get(line.chapter):
@@ -191,6 +228,61 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     yield ""
     result = _result(match)
     yield f"**{result}**" if markdown else result
+    if review is not None and verdicts:
+        yield from _accuracy(review, verdicts, names, markdown=markdown)
+
+
+def _readable(match: Match, review: Review | None, perspective: int | None) -> dict[int, Verdict]:
+    """The verdicts `perspective` may read, by entry: all of them once the match is over or
+    in a game that hides nothing; before that only its own seat's (a verdict's better move
+    is chosen from that seat's hand)."""
+    if review is None:
+        return {}
+    everyone = match.is_over or not match.rules.hides_information
+    return {v.entry: v for v in review.verdicts if everyone or v.seat == perspective}
+
+
+def _better(verdict: Verdict) -> str:
+    """A marked move's review line in Markdown: judgement, win chance, the better move."""
+    assert verdict.judgement is not None
+    chance = f"win chance {verdict.played:+.2f} instead of {verdict.best:+.2f}"
+    better = f"; better: `{verdict.best_notation}` — {_inline(verdict.best_words)}"
+    return (
+        f"  > *review:* **{verdict.judgement.glyph}** {verdict.judgement.word} ({chance}){better}"
+    )
+
+
+def _accuracy(
+    review: Review, verdicts: dict[int, Verdict], names: list[str], *, markdown: bool
+) -> Iterator[str]:
+    """Each reviewed seat's accuracy and counts (a table in Markdown)."""
+    seats = sorted({v.seat for v in verdicts.values()})
+    heading = (
+        f"Review at {review.level} (seed {review.seed}): {review.done} of {review.total} "
+        "decisions reviewed"
+    )
+    yield ""
+    if markdown:
+        yield "## Review"
+        yield ""
+        yield heading + "."
+        yield ""
+        yield "| Player | Accuracy | Decisions | ?! | ? | ?? |"
+        yield "|---|---|---|---|---|---|"
+    else:
+        yield heading
+    for seat in seats:
+        figures = review.summary(seat)
+        accuracy = "-" if figures.accuracy is None else f"{figures.accuracy:.0%}"
+        counts = (figures.inaccuracies, figures.mistakes, figures.blunders)
+        if markdown:
+            cells = " | ".join(str(c) for c in counts)
+            yield f"| {_inline(names[seat])} | {accuracy} | {figures.decisions} | {cells} |"
+        else:
+            yield (
+                f"{names[seat]}: accuracy {accuracy} over {figures.decisions} decisions; "
+                f"?! {counts[0]}, ? {counts[1]}, ?? {counts[2]}"
+            )
 
 
 def _round_result(result: object, names: list[str]) -> str:

@@ -24,10 +24,9 @@ from typing import Any
 
 from core.match import ActionEntry, Match, MetaEntry
 from core.review.accuracy import Summary, summarise
-from core.review.appraise import options, review_decision
 from core.review.verdict import LEVELS, REVIEW, Run, Verdict, read_data, review_data
 from replays.errors import LogError
-from replays.store import load_match, locate, open_match
+from replays.store import OpenMatch, load_match, locate, open_match
 
 Progress = Callable[[int, int], None]
 """Told (decisions done, decisions in all) as the review goes."""
@@ -137,31 +136,58 @@ def review_file(
             f"{target.name} is damaged at entry {damage.entry} ({damage.reason}); check it "
             "with 'parlour verify', and continue it as a new match to review what is intact"
         )
+    _check_reviewable(match, chosen_seats(match, seats))  # refused before the file is locked
+    with open_match(target) as opened:
+        return review_open(
+            opened,
+            level=level,
+            seed=seed,
+            seats=seats,
+            progress=progress,
+            should_stop=should_stop,
+        )
+
+
+def review_open(
+    opened: OpenMatch,
+    *,
+    level: str = "normal",
+    seed: int = 0,
+    seats: Sequence[int] | str | None = None,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Review:
+    """`review_file` of a match already open (the game screen's, once the match is over):
+    its entries go through `opened`, which the caller keeps open and closes. Nothing else may
+    write to `opened` while it runs (it is meant for a worker thread with the match over)."""
+    if level not in LEVELS:
+        raise NotReviewable(f"there is no review level {level!r} (levels: {', '.join(LEVELS)})")
+    match = opened.match
     chosen = chosen_seats(match, seats)
     _check_reviewable(match, chosen)
     stop = should_stop or _never
-    with open_match(target) as opened:
-        match = opened.match
-        names = [seat.name for seat in match.header.seats]
-        decisions = _decisions(match, chosen, seed)
-        run = Run(level, seed, chosen, len(decisions))
-        finished = {v.entry for v, made in _stored(match) if made.key == run.key}
-        count = sum(1 for decision in decisions if decision.entry in finished)
+    names = [seat.name for seat in match.header.seats]
+    decisions = _decisions(match, chosen, seed)
+    run = Run(level, seed, chosen, len(decisions))
+    finished = {v.entry for v, made in _stored(match) if made.key == run.key}
+    count = sum(1 for decision in decisions if decision.entry in finished)
+    if progress is not None:
+        progress(count, run.total)
+    for decision in decisions:
+        if decision.entry in finished:
+            continue
+        if stop():
+            break
+        verdict = decision.review(match.rules, names, level, seed, stop)
+        if stop():
+            break
+        if verdict is None:
+            continue
+        opened.record(REVIEW, review_data(verdict, run))
+        count += 1
         if progress is not None:
             progress(count, run.total)
-        for decision in decisions:
-            if decision.entry in finished:
-                continue
-            if stop():
-                break
-            verdict = decision.review(match.rules, names, level, seed, stop)
-            if verdict is None or stop():
-                break
-            opened.record(REVIEW, review_data(verdict, run))
-            count += 1
-            if progress is not None:
-                progress(count, run.total)
-        return _collect(_stored(match), run)
+    return _collect(_stored(match), run)
 
 
 def chosen_seats(match: Match, seats: Sequence[int] | str | None) -> tuple[int, ...]:
@@ -226,6 +252,8 @@ class _Decision:
         seed: int,
         stop: Callable[[], bool],
     ) -> Verdict | None:
+        from core.review.appraise import review_decision
+
         return review_decision(
             rules,
             self.view,
@@ -242,6 +270,8 @@ class _Decision:
 def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decision]:
     """The decisions of `seats` that stand (not taken back) and were decisions (more than one
     move possible), in match order, each with the seat's view just before it."""
+    from core.review.appraise import options
+
     rules, undone = match.rules, match.taken_back()
     found: list[_Decision] = []
     state = match.state_at(0)
@@ -260,13 +290,15 @@ def _decisions(match: Match, seats: tuple[int, ...], seed: int) -> list[_Decisio
 
 
 def _stored(match: Match) -> list[tuple[Verdict, Run]]:
-    """Every review entry of `match`, read (they were checked as the match was replayed)."""
-    seats = len(match.header.seats)
-    return [
+    """Every review entry of `match`, read (they were checked as the match was replayed),
+    but those of decisions a later takeback undid (a review of a match not over)."""
+    seats, undone = len(match.header.seats), match.taken_back()
+    found = [
         read_data(entry.data, seats)
         for entry in match.entries
         if isinstance(entry, MetaEntry) and entry.what == REVIEW
     ]
+    return [(verdict, run) for verdict, run in found if verdict.entry not in undone]
 
 
 def _collect(found: Sequence[tuple[Verdict, Run]], run: Run) -> Review:

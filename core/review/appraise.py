@@ -44,9 +44,9 @@ class Effort:
 
 
 EFFORT: Mapping[str, Effort] = {
-    "easy": Effort(150, 100),
-    "normal": Effort(600, 300),
-    "hard": Effort(2_400, 1_200),
+    "easy": Effort(100, 60),
+    "normal": Effort(400, 200),
+    "hard": Effort(2_000, 1_000),
 }
 """Each review level's iterations (measured in tests/bench/bench_review.py: `normal` reviews a
 60-decision En Garde match well within a minute on the project's two-core machine)."""

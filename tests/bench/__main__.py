@@ -17,6 +17,9 @@ with its target from issue 12 and ✓ or ✗:
                loopback: actions/s, round trip p50/p99 (Act sent -> the update showing it)
                vs a local submit with its fsync, host memory per match   p99 ≤ 20 ms
                (10 s of play; --quick: 10 matches, 3 s; bench_remote.py prints more)
+  review       a 60-decision En Garde match reviewed at normal (issue 18), seconds,
+               beside one bot decision at normal                                   ≤ 60 s
+               (--quick: its first 15 decisions, scaled to 60; bench_review.py: every game, level)
 
 `--quick` takes fewer samples and a smaller store (a smoke run of a few tens of seconds); the
 full run takes a few minutes. Figures are medians. Nothing is asserted: the exit code is 0.
@@ -411,6 +414,22 @@ def table(rows: list[Row], seconds: float) -> str:
     return "\n".join(lines)
 
 
+def bench_review(seed: int, quick: bool) -> Row:
+    """A 60-decision En Garde match reviewed at normal (issue 18's aim), in seconds."""
+    from tests.bench.bench_review import AIM_DECISIONS, AIM_SECONDS, aim
+
+    seconds, done, bare = aim(seed, 15 if quick else None)
+    per_sixty = seconds / done * AIM_DECISIONS
+    return Row(
+        f"review: {AIM_DECISIONS} En Garde decisions (normal)",
+        f"{per_sixty:.1f} s",
+        f"one bot decision {bare * 1000:.0f} ms",
+        per_sixty,
+        "s",
+        AIM_SECONDS,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tests.bench", description=__doc__.splitlines()[0]
@@ -419,11 +438,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", type=Path, help="where the files go (default: a temp dir)")
     parser.add_argument(
-        "--only", help="comma-separated: launch,action,seek,list,playouts,memory,remote"
+        "--only", help="comma-separated: launch,action,seek,list,playouts,memory,remote,review"
     )
     args = parser.parse_args(argv)
     quick = args.quick
-    wanted = set((args.only or "launch,action,seek,list,playouts,memory,remote").split(","))
+    wanted = set((args.only or "launch,action,seek,list,playouts,memory,remote,review").split(","))
     began = time.perf_counter()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="parlour-bench-") as folder:
@@ -484,6 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ),
             ),
             ("remote", remote),
+            ("review", lambda: rows.append(bench_review(args.seed, quick))),
         ):
             if name in wanted:
                 steps.append((name, run))

@@ -27,6 +27,7 @@ codes = [
     main(["export", out + "/en-garde-0001.parlour", "-f", "json", "--out", out + "/m.json"]),
     main(["import", out + "/m.json"]),
     main(["list"]),
+    main(["review", out + "/en-garde-0001.parlour", "--level", "easy", "--seats", "1"]),
     main(["verify", out + "/missing.parlour"]),
     main(["tournament", "en-garde", "--a", "greedy:easy", "--b", "random", "--games", "2",
           "--seed", "1"]),
@@ -48,7 +49,7 @@ def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
-    assert "CODES [0, 0, 0, 0, 0, 0, 0, 2, 0, 2]" in done.stderr
+    assert "CODES [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2]" in done.stderr
     assert "TEXTUAL []" in done.stderr
 
 
@@ -79,6 +80,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
         "export",
         "import",
         "list",
+        "review",
         "new",
         "resume",
         "replay",

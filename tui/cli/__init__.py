@@ -2,8 +2,8 @@
 
 The parser and `main` live here; each command lives in its module, imported only when that
 command runs: `launch` (the app: no command, `new`, `resume`, `replay`), `selfplay`,
-`tournament`, `files` (`verify`, `export`, `import`, `list`), `remote` (`host`, `join`), and
-`common` (the error type, exit codes and the checks on what was typed).
+`tournament`, `files` (`verify`, `export`, `import`, `list`), `review`, `remote` (`host`,
+`join`), and `common` (the error type, exit codes and the checks on what was typed).
 
 Headless commands never import Textual, and every heavy import happens inside the command that
 needs it, so `--help` and `--version` are instant and the app reaches its menu as fast as a
@@ -163,6 +163,26 @@ def _parser() -> _Parser:
         help="json: export a match whose hands are still secret, every card readable",
     )
 
+    review = commands.add_parser(
+        "review", help="the computer marks a match's mistakes and better moves, kept in its file"
+    )
+    review.add_argument("match", metavar="FILE", help="match file (or id)")
+    review.add_argument(
+        "--level",
+        choices=("easy", "normal", "hard"),
+        default="normal",
+        help="how long the search thinks about each decision (default: normal)",
+    )
+    review.add_argument(
+        "--seed", type=whole, default=0, metavar="S", help="the review is reproducible from it"
+    )
+    review.add_argument(
+        "--seats",
+        type=_seats,
+        metavar="WHO",
+        help="human (the people's seats; the default), all, or seat numbers such as 1,2",
+    )
+
     imp = commands.add_parser("import", help="recreate a match file from a JSON export")
     imp.add_argument("file", metavar="FILE.json", type=Path)
 
@@ -205,6 +225,13 @@ def _parser() -> _Parser:
     join.add_argument("--watch", action="store_true", help="follow the match (watching invitation)")
     join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
     return parser
+
+
+def _seats(text: str) -> str | list[int]:
+    """`--seats`, read by the review command's own type (imported only then)."""
+    from tui.cli.review import seats_arg
+
+    return seats_arg(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -325,6 +352,7 @@ _COMMANDS: dict[str | None, tuple[str, str]] = {
     "verify": ("files", "cmd_verify"),
     "export": ("files", "cmd_export"),
     "import": ("files", "cmd_import"),
+    "review": ("review", "cmd_review"),
     "list": ("files", "cmd_list"),
     "host": ("remote", "cmd_host"),
     "join": ("remote", "cmd_join"),

@@ -57,6 +57,7 @@ def verify_one(path: Path) -> tuple[int, str]:
     from replays.ending import false_end, winners_text
     from replays.errors import DamagedLog, LogError, NewerFormat, NotAMatchFile
     from replays.logfile import read_log
+    from replays.review import review_of
 
     if not path.exists():
         return EXIT_USAGE, "no such file"
@@ -104,6 +105,9 @@ def verify_one(path: Path) -> tuple[int, str]:
     else:
         score = f" ({'-'.join(str(s) for s in outcome.scores)})" if outcome.scores else ""
         status = f"finished: winner {winners_text(outcome.winners, names)}{score}"
+    review = review_of(match)
+    if review is not None:
+        status += f", reviewed at {review.level}: {review.done} of {review.total} decisions"
     return EXIT_OK, f"ok: {len(log.entries)} entries, {status}"
 
 
