@@ -225,7 +225,12 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             # A step shows a move with the cards it drew: the verdict says whose move it is.
             about = "" if decision == here else self.row_at(decision).notation
             judged = verdict_text(verdict, review, about)
-        entry = entry_text(row, self.rows, self.notes, narrator, view, self.names, judged)
+        told = row
+        if judged is not None and self.has_class("-low"):
+            told = replace(
+                row, words=""
+            )  # the move list beside it has the words; room for the verdict
+        entry = entry_text(told, self.rows, self.notes, narrator, view, self.names, judged)
         self.query_one("#rp-entry", Static).update(entry)
         self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(here)
