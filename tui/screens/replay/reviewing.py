@@ -99,17 +99,23 @@ class Reviewing:
         if review is None:
             return
         table = screen.query_one("#rp-accuracy", Static)
-        table.border_title = review_title(review)
-        table.update(accuracy_table(review, screen.names))
+        title = review_title(review)
+        table.border_title = title
+        figures = accuracy_table(review, screen.names)
+        if screen.has_class("-low"):  # no frame there: the title heads the figures
+            figures = Content("\n").join([Content.styled(title, "dim"), figures])
+        table.update(figures)
         chart = chart_of(review.verdicts, screen.rows, screen.names, decision, screen.rules.chapter)
         screen.query_one(WinChart).show(chart)
 
-    def lay_out(self) -> None:
-        """Graph, table and move list as the height allows (see `ROOMY`)."""
+    def lay_out(self) -> bool:
+        """Graph, table and move list as the height allows (see `ROOMY`); True when the
+        screen went from low to roomy or back (its panels are then worded again)."""
         screen = self._screen
         if not screen.is_mounted:
-            return
+            return False
         roomy = screen.size.height >= ROOMY
+        changed = screen.has_class("-low") == roomy
         reviewed = self.review is not None
         screen.set_class(reviewed, "-reviewed")
         graph = reviewed and (roomy if self._graph is None else self._graph)
@@ -120,6 +126,7 @@ class Reviewing:
         screen.query_one("#rp-accuracy").display = reviewed
         screen.query_one("#rp-notes").display = roomy or not reviewed  # n / N still go there
         screen.query_one(MoveList).display = roomy or not graph
+        return changed
 
     def toggle_graph(self) -> None:
         """Show or hide the win-chance graph (at 80×24 it takes the move list's place)."""

@@ -125,7 +125,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_resize(self, event: Resize) -> None:
         fit(self, event)
-        self.reviewing.lay_out()
+        if self.reviewing.lay_out() and self.rows:
+            self.draw()
         wide = event.size.width >= keys.WIDE
         if wide != self._wide:  # the Footer's keys depend on the width
             self._wide = wide
