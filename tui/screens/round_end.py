@@ -83,6 +83,7 @@ class MatchEndScreen(ModalScreen[None]):
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "replay"),
+        Binding("v", "review", "review"),
         Binding("n", "annotate", "annotate"),
         Binding("g", "rematch", "rematch"),
         Binding("m,escape", "menu", "main menu"),
@@ -108,6 +109,7 @@ class MatchEndScreen(ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 if saved is not None:
                     yield Button("Replay", id="replay", variant="primary")
+                    yield Button("Review", id="review")
                     yield Button("Annotate", id="annotate")
                 if self.end.seats and self.end.rematch and saved is not None:
                     yield Button("Rematch", id="rematch")
@@ -120,7 +122,7 @@ class MatchEndScreen(ModalScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys of what the panel offers: no replay without a file here, no rematch after
         a match across machines."""
-        if action in ("replay", "annotate"):
+        if action in ("replay", "annotate", "review"):
             return self.end.path is not None
         if action == "rematch":
             return bool(self.end.seats) and self.end.rematch and self.end.path is not None
@@ -133,16 +135,22 @@ class MatchEndScreen(ModalScreen[None]):
             self.action_replay()
         elif event.button.id == "annotate":
             self.action_annotate()
+        elif event.button.id == "review":
+            self.action_review()
         elif event.button.id == "rematch":
             self.action_rematch()
         else:
             self.action_menu()
 
     def action_replay(self) -> None:
-        self._open_replay(annotate=False)
+        self._open_replay()
 
     def action_annotate(self) -> None:
-        self._open_replay(annotate=True)
+        self._open_replay(then="action_annotate")
+
+    def action_review(self) -> None:
+        """The replay, with the computer's review started (or shown, when it is done)."""
+        self._open_replay(then="action_review")
 
     def action_rematch(self) -> None:
         """The same players and options, the other seat starting."""
@@ -163,8 +171,9 @@ class MatchEndScreen(ModalScreen[None]):
     def action_menu(self) -> None:
         self.post_message(ShowMenu())
 
-    def _open_replay(self, *, annotate: bool) -> None:
-        """The replay viewer, at the last move; for annotating, its note editor is opened."""
+    def _open_replay(self, *, then: str = "") -> None:
+        """The replay viewer, at the last move; `then`: the viewer's action to run at once
+        (its note editor, its review)."""
         from tui.screens.replay import ReplayScreen
 
         if self.end.path is None:
@@ -175,8 +184,8 @@ class MatchEndScreen(ModalScreen[None]):
             self.notify(f"Could not open the replay: {err}", severity="error", markup=False)
             return
         self.app.push_screen(screen)
-        if annotate:
-            begin = getattr(screen, "action_annotate", None)
+        if then:
+            begin = getattr(screen, then, None)
             if callable(begin):
                 screen.call_after_refresh(begin)
 

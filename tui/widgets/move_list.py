@@ -39,6 +39,8 @@ class MoveRow:
     chat: tuple[tuple[str, str], ...] = ()
     """What was said at the table after this entry and before the next: (speaker, text).
     Shown under the row, never a row of its own: chat is not a position to step to."""
+    judged: str = ""
+    """The review's glyph for this move (?!, ?, ??), "" when unmarked or not reviewed."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,14 @@ class NoteRow:
     text: str
 
 
+JUDGED_STYLE = {"?!": "italic $warning", "?": "italic bold $warning", "??": "italic bold $error"}
+"""The review's glyphs: italic (a player's own glyph is upright bold), and coloured by weight."""
+
+
 def _tags(row: MoveRow) -> list[tuple[str, str] | str]:
     tags: list[tuple[str, str] | str] = []
+    if row.judged:
+        tags += ["  ", (row.judged, JUDGED_STYLE.get(row.judged, "italic"))]
     if row.glyphs:
         tags += ["  ", (" ".join(row.glyphs), "bold")]
     if row.noted:

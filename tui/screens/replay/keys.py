@@ -21,9 +21,24 @@ ENDS = Binding.Group("start/end", compact=True)
 ROUND = Binding.Group("round", compact=True)
 SPEED = Binding.Group("speed", compact=True)
 NOTES = Binding.Group("notes", compact=True)
+MARKED = Binding.Group("marked", compact=True)
+
+WIDE = 100
+"""From this width the Footer has room for more keys."""
+
+
+def left_out(wide: bool, reviewed: bool) -> tuple[str, ...]:
+    """The actions the Footer leaves out (they still work; `?` lists them): continuing under
+    `WIDE` columns or once the review's keys are there; note and export too under `WIDE`
+    columns with a review."""
+    if not reviewed:
+        return () if wide else ("continue",)
+    return ("continue",) if wide else ("continue", "annotate", "export")
+
 
 BINDINGS: list[BindingType] = [
-    # What fits the Footer at 80 columns, the way out included; ? lists them all.
+    # What fits the Footer at 80 columns, the way out included; ? lists them all. The review's
+    # keys show when they can be used: r until the review is complete, m M g once there is one.
     Binding("left", "step(-1)", "step", group=STEP),
     Binding("right", "step(1)", "step", group=STEP),
     Binding("shift+left", "step_entry(-1)", "entry", group=ENTRY, show=False),
@@ -33,6 +48,10 @@ BINDINGS: list[BindingType] = [
     Binding("p", "perspective", "view"),
     Binding("e", "export", "export"),
     Binding("c", "continue", "continue"),
+    Binding("r", "review", "review"),
+    Binding("m", "marked(1)", "marked", group=MARKED),
+    Binding("M", "marked(-1)", "marked", group=MARKED),
+    Binding("g", "graph", "graph"),
     Binding("question_mark", "keys", "keys"),
     Binding("ctrl+s", "screenshot", "screenshot", show=False),
     Binding("escape,q,l", "back", "back"),  # the only way out for a mouse
@@ -63,6 +82,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("n  N", "next / previous annotated entry"),
     ("e", "export as Markdown, with the notes, as seen now"),
     ("c", "continue from here: a new match from this position"),
+    ("r", "review the match: the computer marks ?! ? ?? (Esc stops, r continues)"),
+    ("m  M", "next / previous move the review marked"),
+    ("g", "show / hide the win-chance graph (at 80×24 it takes the moves' place)"),
     ("click", "a line of the moves or of the notes: go there"),
     ("ctrl+s", "screenshot (an SVG beside the match file)"),
     ("?", "these keys"),
@@ -80,7 +102,10 @@ class ReplayKeys(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         width = max(len(key) for key, _ in KEYS) + 2
         lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in KEYS]
-        legend = "▸ marks the current entry; a note shows as its glyph and ✎ beside its entry."
+        legend = (
+            "▸ marks the current entry; a note shows as its glyph and ✎ beside its entry; "
+            "the review's own glyphs are italic."
+        )
         with VerticalScroll(id="keys-dialog"):
             yield Static(Content.styled("Replay keys", "bold"), id="keys-title")
             yield Static(Content("\n").join(lines))

@@ -7,7 +7,7 @@ without a screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.match import Match, NoteEntry
 from core.rules import CHANCE
@@ -20,9 +20,12 @@ def anchor(target: int, positions: Sequence[int]) -> int:
     return max((p for p in positions if p - 1 <= target), default=0)
 
 
-def rows_of(cursor: ReplayCursor, match: Match) -> tuple[list[MoveRow], list[NoteRow]]:
+def rows_of(
+    cursor: ReplayCursor, match: Match, judged: Mapping[int, str] | None = None
+) -> tuple[list[MoveRow], list[NoteRow]]:
     """The move rows (the starting position first) and the note rows, oldest first. Chat goes
-    with the row it was said after, as notes do: it is not a position of its own."""
+    with the row it was said after, as notes do: it is not a position of its own. `judged`:
+    the review's glyph by position, shown beside the move it judges."""
     told = cursor.moves()
     lines = [line for line in told if line.kind != "chat"]
     positions = [0] + [line.index + 1 for line in lines]
@@ -48,6 +51,7 @@ def rows_of(cursor: ReplayCursor, match: Match) -> tuple[list[MoveRow], list[Not
             glyphs=tuple(n.glyph for n in notes if n.glyph),
             noted=any(n.text for n in notes),
             chat=tuple(said.get(position, ())),
+            judged=(judged or {}).get(position, ""),
         )
 
     first_round = match.rules.round_of(match.state_at(0))

@@ -8,33 +8,40 @@ so an unfinished match is watched from one seat's chair. The board is the game's
 
 from __future__ import annotations
 
+from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker
 
 from core.match import MetaEntry
 from core.rules import SPECTATOR, Action, Outcome, Rules
 from replays.cursor import ReplayCursor
 from replays.errors import HiddenPerspective, LogError
+from replays.review import Review
 from replays.store import load_match
 from tui.games import GameKit, NoBoard, kit_for
 from tui.screens.handoff import SeatHandoff
 from tui.screens.help import save_screenshot
 from tui.screens.replay import branch, keys
 from tui.screens.replay.notes import Annotations
+from tui.screens.replay.reviewing import Reviewing, ReviewProgress
 from tui.screens.replay.rows import decision_at, rows_of
+from tui.screens.replay.verdicts import judged_at, verdict_text
 from tui.screens.replay.words import damage_line, entry_text, hand_lines, next_words, status_line
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
+from tui.widgets.win_chart import WinChart
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -85,6 +92,9 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.rows: list[MoveRow] = []
         self.notes: list[NoteRow] = []
         self.annotations = Annotations(self)
+        self.reviewing = Reviewing(self)
+        self._wide: bool | None = None
+        """Whether the graph is shown: None until `g` is pressed (then: as the height allows)."""
         self._speed = DEFAULT_SPEED
         self._timer: Timer | None = None
 
@@ -98,10 +108,16 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             yield Static(id="rp-where")
             yield Static(id="rp-play")
         yield Static(id="rp-next")
+        with Horizontal(id="rp-reviewing"):
+            yield Static(id="rp-review-label")
+            yield ProgressBar(id="rp-progress", show_eta=False)
         with Horizontal(id="rp-lower"):
-            yield MoveList(id="rp-moves", chapter=self.rules.chapter)
+            with Vertical(id="rp-left"):
+                yield WinChart(id="rp-chart")
+                yield MoveList(id="rp-moves", chapter=self.rules.chapter)
             with Vertical(id="rp-side"):
                 yield Static(id="rp-entry")
+                yield Static(id="rp-accuracy")
                 yield NoteList(id="rp-notes")
         # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
         yield Footer(show_command_palette=False)
@@ -109,6 +125,25 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_resize(self, event: Resize) -> None:
         fit(self, event)
+        if self.reviewing.lay_out() and self.rows:
+            self.draw()
+        wide = event.size.width >= keys.WIDE
+        if wide != self._wide:  # the Footer's keys depend on the width
+            self._wide = wide
+            self.refresh_bindings()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the Footer lists: as many as the width has room for, the review's first
+        (`keys.left_out`)."""
+        active = super().active_bindings
+        out = keys.left_out(self.size.width >= keys.WIDE, self.review is not None)
+        return {
+            key: shown._replace(binding=replace(shown.binding, show=False))
+            if shown.binding.action in out
+            else shown
+            for key, shown in active.items()
+        }
 
     def on_mount(self) -> None:
         self.query_one("#rp-entry", Static).border_title = "This entry"
@@ -126,7 +161,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
     # -- where the cursor is --------------------------------------------------------------
     def rebuild(self) -> None:
         """Rows of the move list and of the notes, as the current perspective may read them."""
-        self.rows, self.notes = rows_of(self.cursor, self.match)
+        self.rows, self.notes = rows_of(self.cursor, self.match, judged_at(self.review))
         self.query_one(MoveList).show_rows(self.rows, self.here)
         self.query_one(NoteList).show_notes(self.notes, self.here)
 
@@ -183,11 +218,58 @@ class ReplayScreen(Screen[None], Generic[V, A]):
                 )
             )
         )
-        self.query_one("#rp-entry", Static).update(
-            entry_text(row, self.rows, self.notes, narrator, view, self.names)
-        )
-        self.query_one(MoveList).mark(decision_at(self.rows, here))
+        decision = decision_at(self.rows, here)
+        review = self.review
+        verdict = review.at(decision - 1) if review is not None and decision else None
+        judged = None
+        if review is not None and verdict is not None:
+            # A step shows a move with the cards it drew: the verdict says whose move it is.
+            about = "" if decision == here else self.row_at(decision).notation
+            judged = verdict_text(verdict, review, about)
+        told = row
+        if judged is not None and self.has_class("-low"):
+            told = replace(
+                row, words=""
+            )  # the move list beside it has the words; room for the verdict
+        entry = entry_text(told, self.rows, self.notes, narrator, view, self.names, judged)
+        self.query_one("#rp-entry", Static).update(entry)
+        self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(here)
+        self.reviewing.draw(decision)
+
+    # -- the review -----------------------------------------------------------------------
+    @property
+    def review(self) -> Review | None:
+        return self.reviewing.review
+
+    def action_review(self) -> None:
+        self.reviewing.start()
+
+    def action_graph(self) -> None:
+        self.reviewing.toggle_graph()
+
+    def action_marked(self, delta: int) -> None:
+        self.reviewing.jump(delta)
+
+    def on_review_progress(self, event: ReviewProgress) -> None:
+        self.reviewing.progress(event.done, event.total)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == Reviewing.GROUP:
+            self.reviewing.ended(event.worker)
+
+    def reload(self) -> None:
+        """Read the file again (a review added entries to it), keeping the place and the view."""
+        position, perspective = self.cursor.position, self.cursor.perspective
+        with suppress(LogError, OSError):  # unreadable now: keep what was read
+            self.match, self.damage = load_match(self.path)
+        self.cursor = ReplayCursor(self.match, perspective, position)
+
+    def redraw(self) -> None:
+        """Everything again, the Footer's keys too (a review changes which apply)."""
+        self.refresh_bindings()
+        self.rebuild()
+        self.draw()
 
     def _play_line(self) -> None:
         state = ("▶ playing", "bold") if self.playing else ("⏸ paused", "")
@@ -196,7 +278,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         )
 
     # -- moving ---------------------------------------------------------------------------
-    def _go(self, position: int, *, animate: bool = False) -> None:
+    def go(self, position: int, *, animate: bool = False) -> None:
         self.cursor.seek(position)
         self.draw(animate=animate)
 
@@ -205,31 +287,31 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         step of its own."""
         self.cursor.seek(self.here)
         target = self.cursor.next_decision() if delta > 0 else self.cursor.previous_decision()
-        self._go(target, animate=True)
+        self.go(target, animate=True)
 
     def action_step_entry(self, delta: int) -> None:
         """One entry on or back (every card drawn is its own step)."""
         positions = [r.position for r in self.rows]
         index = positions.index(self.here) + delta
         if 0 <= index < len(positions):
-            self._go(positions[index], animate=abs(delta) == 1)
+            self.go(positions[index], animate=abs(delta) == 1)
 
     def action_turn(self, delta: int) -> None:
         """The next (or previous) position right after a player's own move."""
         turns = [r.position for r in self.rows if r.position and not r.chance]
         here = self.here
         if delta > 0:
-            self._go(
+            self.go(
                 min((p for p in turns if p > here), default=self.rows[-1].position), animate=True
             )
         else:
-            self._go(max((p for p in turns if p < here), default=0), animate=True)
+            self.go(max((p for p in turns if p < here), default=0), animate=True)
 
     def action_start(self) -> None:
-        self._go(0)
+        self.go(0)
 
     def action_end(self) -> None:
-        self._go(len(self.match))
+        self.go(len(self.match))
 
     def action_round(self, delta: int) -> None:
         self.cursor.seek(self.here)
@@ -248,13 +330,13 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         here = self.here
         ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
         if ahead:
-            self._go(ahead[0] if delta > 0 else ahead[-1])
+            self.go(ahead[0] if delta > 0 else ahead[-1])
         else:
-            self._go(marked[0] if delta > 0 else marked[-1])  # wrap around
+            self.go(marked[0] if delta > 0 else marked[-1])  # wrap around
 
     @on(MoveList.Picked)  # the same message class as NoteList.Picked: one handler for both
     def _picked(self, event: MoveList.Picked) -> None:
-        self._go(event.position)
+        self.go(event.position)
 
     # -- autoplay -------------------------------------------------------------------------
     @property
@@ -266,7 +348,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             self._stop()
         else:
             if self.here == self.rows[-1].position:
-                self._go(0)  # at the end: play it again from the start
+                self.go(0)  # at the end: play it again from the start
             self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
         self._play_line()
 
@@ -295,6 +377,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def on_unmount(self) -> None:
         self._stop()
+        self.reviewing.stop()
 
     # -- perspective ----------------------------------------------------------------------
     def action_perspective(self) -> None:
@@ -360,10 +443,19 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back during a live match is read-only and from one's own chair."""
-        read_only = ("perspective", "annotate", "export", "continue")
-        return self.look_back is None or action not in read_only
+        read_only = ("perspective", "annotate", "export", "continue", "review")
+        if self.look_back is not None and action in read_only:
+            return False
+        if action in ("marked", "graph"):
+            return self.review is not None
+        if action == "review":
+            return self.review is None or not self.review.complete
+        return True
 
     def action_back(self) -> None:
+        if self.reviewing.running:
+            self.reviewing.stop()  # Esc stops the review first; the viewer stays
+            return
         self._stop()
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()

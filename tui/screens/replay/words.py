@@ -104,9 +104,10 @@ def entry_text(
     narrator: Narrator[V],
     view: V,
     names: Sequence[str],
+    judged: Content | None = None,
 ) -> Content:
-    """The "This entry" panel: the entry in words, the chapter it ended, what was said at the
-    table after it, its notes."""
+    """The "This entry" panel: the entry in words, the review's verdict on it (`judged`), the
+    chapter it ended, what was said at the table after it, its notes."""
     parts: list[Content] = []
     if row.position == 0:
         parts.append(Content("The starting position."))
@@ -114,6 +115,8 @@ def entry_text(
         head = Content.styled(f"{row.number}. ", "bold")
         notation = Content.styled(f"{row.notation} ", "bold") if row.notation else Content()
         parts.append(Content.assemble(head, notation, row.words))
+        if judged is not None:
+            parts.append(judged)
         following = [r for r in rows if r.position > row.position]
         if not following or following[0].round != row.round:
             for told in narrator.chapters(view, names):
