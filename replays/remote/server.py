@@ -51,6 +51,10 @@ class Hosting:
     def add(self, host: MatchServer) -> None:
         self._matches[host.match_id] = host
 
+    def remove(self, host: MatchServer) -> None:
+        if self._matches.get(host.match_id) is host:
+            del self._matches[host.match_id]
+
     def _admit(self, hello: Hello) -> tuple[MatchServer, int] | None:
         """The match and seat a hello's short match id and secret hold (every match whose id
         starts so is asked: two matches of one host may share the first digits)."""

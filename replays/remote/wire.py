@@ -108,7 +108,14 @@ class Chat:
     text: str
 
 
-GuestFrame = Hello | Act | Resign | TakeBack | Answer | Chat
+@dataclass(frozen=True)
+class Rematch:
+    """Once the match is over: this seat asks for (or agrees to) a rematch, or declines it."""
+
+    yes: bool
+
+
+GuestFrame = Hello | Act | Resign | TakeBack | Answer | Chat | Rematch
 
 _FIELDS: dict[str, dict[str, type]] = {
     "hello": {"match": str, "secret": str},
@@ -117,6 +124,7 @@ _FIELDS: dict[str, dict[str, type]] = {
     "takeback": {},
     "answer": {"yes": bool},
     "chat": {"text": str},
+    "rematch": {"yes": bool},
 }
 
 
@@ -144,6 +152,8 @@ def guest_frame(data: bytes | str) -> GuestFrame:
         return TakeBack()
     if kind == "answer":
         return Answer(frame["yes"])
+    if kind == "rematch":
+        return Rematch(frame["yes"])
     return Chat(frame["text"])
 
 
@@ -167,6 +177,8 @@ def guest(frame: GuestFrame) -> bytes:
         return encode("takeback")
     if isinstance(frame, Answer):
         return encode("answer", yes=frame.yes)
+    if isinstance(frame, Rematch):
+        return encode("rematch", yes=frame.yes)
     return encode("chat", text=frame.text)
 
 

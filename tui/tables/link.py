@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import ssl
 from collections.abc import Callable, Coroutine
@@ -19,8 +20,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from core.rules import SPECTATOR
 from replays.remote.host import Guest, MatchServer
-from replays.remote.invite import Invitation
+from replays.remote.invite import SHORT, Invitation
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
     Act,
@@ -97,6 +99,17 @@ class DirectLink:
             self._guest = None
             if self._closed is not None:
                 self._closed()
+
+    async def follow(self, match_id: str) -> RemoteTable[Any, Any]:
+        """The host's player moves to the rematch with their new seat; hosting goes on (this
+        link's closing no longer stops it: the new one's does)."""
+        successor = self._host.successor
+        if successor is None or successor.match_id != match_id:
+            raise Refused("the host has no such match", final=True)
+        seat = self._seat if self._seat == SPECTATOR else successor.order.index(self._seat)
+        link = DirectLink(successor, seat, self._closed)
+        self._closed = None
+        return link.open()
 
 
 class SocketLink:
@@ -259,6 +272,15 @@ class SocketLink:
         task = asyncio.get_running_loop().create_task(work)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
+
+    async def follow(self, match_id: str) -> RemoteTable[Any, Any]:
+        """The same invitation's secret at the host's next match: the host kept it for this
+        player's new seat. This link closes; the new one reconnects like it."""
+        moved = dataclasses.replace(self.invitation, match_id=match_id[:SHORT])
+        link = SocketLink(moved, trust=self._trust)
+        link.ended = self.ended
+        self.close()
+        return await link.open()
 
     def close(self) -> None:
         self._closed = True

@@ -39,7 +39,7 @@ from tui.screens.game.seating import Seating
 from tui.screens.game.status import status_line
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
-from tui.tables import LocalTable, Table, Wait
+from tui.tables import LocalTable, Rematching, Table, Wait
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 from tui.widgets.too_small import TooSmall, fit
@@ -110,6 +110,9 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.requests = Requests(self)
         self._chapters_told = 0
         self._finished_with = False
+        self._let_go = False
+        """The table is closed (a remote one stays open under the match-end panel while its
+        players may agree to a rematch)."""
         self.bot_seat: int | None = None
         """The bot seat that is thinking, or whose move is still being drawn."""
         self.narration = Narration(
@@ -346,7 +349,8 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.run_worker(wait(), group="motion")
 
     def _finish(self) -> None:
-        """Close the match file and show the winner."""
+        """Close the match file and show the winner; a table across machines stays open for
+        the rematch talk, which the panel leads."""
         self.narration.flush()
         end = match_end(
             self.rules,
@@ -359,19 +363,29 @@ class GameScreen(Screen[None], Generic[V, A]):
             path=self.port.path,
             options=self.port.options,
         )
-        self._close()
+        talk = self.port if isinstance(self.port, Rematching) and self.port.offer else None
+        if talk is None:
+            self._close()
+        else:
+            self._stop()
         if self.seating.hotseat:
             self.seating.viewer = None  # everyone reads the result: no hand stays open
             self.rebuild_log()
         self.draw(animate=False)
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()  # a help panel left open over the last move
-        self.app.push_screen(MatchEndScreen(end))
+        self.app.push_screen(MatchEndScreen(end, talk))
 
-    def _close(self) -> None:
+    def _stop(self) -> None:
+        """Nothing more is played here."""
         if not self._finished_with:
             self._finished_with = True
             self.bots.cancel()
+
+    def _close(self) -> None:
+        self._stop()
+        if not self._let_go:
+            self._let_go = True
             self.port.close()
 
     @on(BotChose)
