@@ -14,7 +14,7 @@ from typing import Any
 
 import msgpack
 
-from core.rules import Wire
+from core.rules import Outcome, Wire
 
 VERSION = 1
 """The protocol's version: a frame of another version is refused with a word on upgrading."""
@@ -200,3 +200,16 @@ def field(frame: Mapping[str, Any], name: str, *kinds: type) -> Any:
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise WireError(f"a {frame.get('t')!r} frame needs {name!r}")
     return value
+
+
+def read_outcome(wire: object) -> Outcome | None:
+    """An update's `outcome` field (nil while the match is on; WireError when unreadable)."""
+    if not isinstance(wire, dict):
+        return None
+    winners, scores, reason = wire.get("winners"), wire.get("scores", ()), wire.get("reason")
+    if not all(
+        isinstance(numbers, list | tuple) and all(isinstance(n, int) for n in numbers)
+        for numbers in (winners, scores)
+    ):
+        raise WireError("the host's outcome cannot be read")
+    return Outcome(tuple(winners), tuple(scores), str(reason or "")[:300])  # type: ignore[arg-type]

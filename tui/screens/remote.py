@@ -50,7 +50,7 @@ class JoiningScreen(Screen[None]):
         from core.rules import SPECTATOR
         from tui.screens.game import GameScreen
 
-        link = SocketLink(self.invitation)
+        link = SocketLink(self.invitation, keep=True)
         try:
             table = await link.open()
         except Refused as refused:

@@ -35,6 +35,7 @@ from replays.remote.wire import (
     TakeBack,
     WireError,
     field,
+    read_outcome,
 )
 from replays.store import file_name
 from tui.tables.port import Offer, Plays, Wait
@@ -145,7 +146,7 @@ class RemoteTable(Generic[V, A]):
         to_move = frame.get("to_move")
         self._to_move = to_move if isinstance(to_move, int) else None
         self._chapter = field(frame, "chapter", int)
-        self._outcome = _outcome(frame.get("outcome"))
+        self._outcome = read_outcome(frame.get("outcome"))
         presence = frame.get("presence")
         if isinstance(presence, list | tuple) and len(presence) == len(self.seats):
             self._presence = [str(p)[:40] for p in presence]
@@ -318,6 +319,10 @@ class RemoteTable(Generic[V, A]):
         told, self._notices = self._notices, []
         return told
 
+    def note(self, text: str) -> None:
+        """A word for the player from this machine's side of the link (its record)."""
+        self._notices.append(text)
+
     def connection(self) -> str:
         return self.link_state
 
@@ -343,15 +348,3 @@ def _offer(wire: object, seats: int) -> Offer | None:
     ):
         raise WireError("the host's rematch cannot be read")
     return Offer(tuple(agreed), time.monotonic() + min(seconds, 3600), said[:200])
-
-
-def _outcome(wire: object) -> Outcome | None:
-    if not isinstance(wire, dict):
-        return None
-    winners, scores, reason = wire.get("winners"), wire.get("scores", ()), wire.get("reason")
-    if not all(
-        isinstance(numbers, list | tuple) and all(isinstance(n, int) for n in numbers)
-        for numbers in (winners, scores)
-    ):
-        raise WireError("the host's outcome cannot be read")
-    return Outcome(tuple(winners), tuple(scores), str(reason or "")[:300])  # type: ignore[arg-type]
