@@ -245,8 +245,8 @@ def read_seen(path: Path) -> Seen:
             reader.read(host_frame(base64.b64decode(row, validate=True)))
         except (binascii.Error, WireError, CodecError, ValueError) as err:
             raise SeenError(f"{path.name}: line {number} is damaged ({err})") from None
-    if reader.welcome is None:
-        raise SeenError(f"{path.name}: the record holds no welcome from the host")
+    if reader.welcome is None or not reader.moments:
+        raise SeenError(f"{path.name}: the record holds no welcome and update from the host")
     welcome = reader.welcome
     if welcome["match"] != header["match"] or welcome["seat"] != header["seat"]:
         raise SeenError(f"{path.name}: the welcome is for another match or seat")

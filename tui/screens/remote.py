@@ -75,7 +75,12 @@ class JoiningScreen(Screen[None]):
         self.app.switch_screen(GameScreen(table))
 
     def action_leave(self) -> None:
-        self.app.exit(return_code=2 if self._refused else 0)
+        """Back where the player came from: the list they rejoined from, or out of
+        `parlour join`."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit(return_code=2 if self._refused else 0)
 
 
 class InvitationsScreen(ModalScreen[None]):

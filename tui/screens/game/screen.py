@@ -21,7 +21,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.content import Content
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from core.play import Chance, Decide, Over
@@ -32,6 +31,7 @@ from tui.games import GameKit, kit_for
 from tui.messages import ShowMenu
 from tui.screens.game.bots import BotChose, BotSeats
 from tui.screens.game.ending import match_end
+from tui.screens.game.frame import MatchFrame
 from tui.screens.game.handoff import Handoff
 from tui.screens.game.narration import Narration
 from tui.screens.game.requests import Requests
@@ -46,8 +46,6 @@ from tui.widgets.too_small import TooSmall, fit
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
-WIDE = 100
-"""Columns from which the move log stands beside the table rather than below it."""
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
@@ -58,16 +56,13 @@ Hold = Literal["handoff", "chapter-end", "bot", "motion", "deal", "over", "broke
 """Why the match is not moving on by itself."""
 
 
-class GameScreen(Screen[None], Generic[V, A]):
+class GameScreen(MatchFrame, Generic[V, A]):
     """Play an open match; owns it (and its lock) until the screen goes away.
 
     Generic in the game's view `V` and action `A`: what the kit's widgets are handed and what
     they compose, so mypy checks the frame against the contract every kit is checked by."""
 
     CSS_PATH = "../../styles/game.tcss"
-    # Textual declares it `ClassVar[...] | None`, which mypy takes for an instance variable.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
-    """From `WIDE` columns the move log is a column beside the table (`game.tcss`)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
