@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,10 +17,12 @@ from core.match import Seat
 from core.rules import SPECTATOR
 from replays.remote.host import MatchServer
 from replays.remote.hosting import Hosted, Plan
+from replays.remote.invite import parse
 from replays.remote.keys import Keys
 from replays.remote.wire import Rematch, encode, host_frame
 from tests.remote.conftest import Host
 from tests.remote.guests import PATIENCE, hello
+from tests.remote.processes import processes
 from tests.remote.test_processes import until
 from tui.tables.link import SocketLink
 from tui.tables.remote import RemoteTable
@@ -214,3 +217,46 @@ def test_a_rematch_frame_reads_back_as_it_was_sent() -> None:
     from replays.remote.wire import guest, guest_frame
 
     assert guest_frame(guest(Rematch(False))) == Rematch(False)
+
+
+async def test_a_rematch_whose_host_stops_first_says_so_on_the_panels(
+    over: tuple[Hosted, list[SocketLink], Tables],
+) -> None:
+    served, _, tables = over
+    await served.close()
+    said = "The host has left: no rematch."
+    await until(lambda: all(t.offer and t.offer.said == said for t in tables), "the word", 10)
+
+
+async def test_a_headless_host_prints_a_line_for_the_rematch_and_serves_it(
+    tmp_path: Path,
+) -> None:
+    with processes(tmp_path) as running:
+        host = running.host(
+            "crossing", "--seat", "remote=Ann", "--seat", "remote=Ben", "--listen", "127.0.0.1:0"
+        )
+        links = [SocketLink(parse(host.invitations[seat])) for seat in (0, 1)]
+        ann, ben = [await link.open() for link in links]
+        followed: Tables = []
+        try:
+            ann.resign(0)
+            await until(lambda: ann.offer is not None and ben.offer is not None, "the end")
+            ann.ask_rematch(True)
+            await until(lambda: ben.offer is not None and ben.offer.open, "Ben asked")
+            ben.ask_rematch(True)
+            await until(lambda: bool(ann.moved_to and ben.moved_to), "the rematch")
+            said = await asyncio.to_thread(
+                host.line, r"^rematch ([0-9a-f]{32}): Ben, Ann \(after [0-9a-f]{32}\)$", 20
+            )
+            assert said[1] == ann.moved_to
+            followed = [await ann.follow(), await ben.follow()]
+            assert [t.seat for t in followed] == [1, 0]
+            followed[1].resign(0)
+            new = ann.moved_to
+            await asyncio.to_thread(host.line, rf"^finished {new}: won by Ann", 20)
+        finally:
+            for table in followed:
+                table.close()
+            for link in links:
+                link.close()
+        assert await asyncio.to_thread(host.exit_code, 20) == 0, host.stderr

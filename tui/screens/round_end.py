@@ -204,6 +204,8 @@ class MatchEndScreen(ModalScreen[None]):
                 Content(f"Could not join the rematch: {refused}.")
             )
             return
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()  # a replay opened from this panel
         self.app.pop_screen()  # this panel, then the finished match's screen
         self.app.switch_screen(GameScreen(table))
 

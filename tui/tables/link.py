@@ -227,8 +227,11 @@ class SocketLink:
         """Read frames until the link closes; reconnect while the host may take us back."""
         while not self._closed:
             await self._read(ws)
-            if self._closed or (self._table is not None and self._table.is_over):
-                return  # nothing more to hear of a finished match
+            if self._closed:
+                return
+            if self._table is not None and self._table.is_over:
+                self._table.host_left()  # nothing more to hear of a finished match
+                return
             self._ws = None
             stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             self._told(

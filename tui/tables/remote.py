@@ -319,6 +319,13 @@ class RemoteTable(Generic[V, A]):
         told, self._notices = self._notices, []
         return told
 
+    def host_left(self) -> None:
+        """The host stopped serving this finished match: no rematch can be agreed any more."""
+        if self.offer is not None and self.moved_to is None:
+            self.offer = Offer((), 0.0, "The host has left: no rematch.")
+            if self.changed is not None:
+                self.changed(False)
+
     def note(self, text: str) -> None:
         """A word for the player from this machine's side of the link (its record)."""
         self._notices.append(text)
