@@ -19,6 +19,7 @@ from replays.remote.host import MatchServer
 from replays.remote.hosting import Hosted, Plan
 from replays.remote.invite import parse
 from replays.remote.keys import Keys
+from replays.remote.seen import path_of
 from replays.remote.wire import Rematch, encode, host_frame
 from tests.remote.conftest import Host
 from tests.remote.guests import PATIENCE, hello
@@ -260,3 +261,19 @@ async def test_a_headless_host_prints_a_line_for_the_rematch_and_serves_it(
             for link in links:
                 link.close()
         assert await asyncio.to_thread(host.exit_code, 20) == 0, host.stderr
+
+
+async def test_a_guest_joining_after_the_end_gets_the_copy_and_may_ask_for_a_rematch(
+    over: tuple[Hosted, list[SocketLink], Tables],
+) -> None:
+    served, links, (ann, _, _) = over
+    links[1].close()  # Ben left the panel, then joins again
+    again = SocketLink(served.invitations[1], keep=True)
+    ben = await again.open()
+    try:
+        assert ben.is_over and ben.path is not None and ben.offer is not None
+        assert not path_of(served.host.match_id, 1).exists()  # the copy, not a record
+        ben.ask_rematch(True)
+        await until(lambda: ann.offer is not None and ann.offer.agreed == (1,), "Ann asked")
+    finally:
+        again.close()

@@ -148,13 +148,13 @@ class SocketLink:
             told, welcomed = await self._expect(ws, "welcome")
             welcome = Welcome(told)
             table: RemoteTable[Any, Any] = RemoteTable(welcome, self)
-            update, data = await self._expect(ws, "update")
+            update, data = await self._expect(ws, "update", table)
             table.receive(update)
         except WireError as err:
             await ws.close()
             raise Refused(f"the host's answer cannot be read ({err})") from None
         self._ws, self._table = ws, table
-        if self._keep:
+        if self._keep and table.path is None:  # (a finished match's copy is here already)
             try:
                 self._record = SeenWriter(self.invitation, told, welcomed)
             except OSError as err:
@@ -195,11 +195,18 @@ class SocketLink:
             return {}
         return {"ssl": self._trust or ssl.create_default_context()}
 
-    async def _expect(self, ws: ClientConnection, kind: str) -> tuple[dict[str, Any], bytes]:
-        """The host's next frame, which must be of `kind`, and its bytes."""
+    async def _expect(
+        self, ws: ClientConnection, kind: str, table: RemoteTable[Any, Any] | None = None
+    ) -> tuple[dict[str, Any], bytes]:
+        """The host's next frame, which must be of `kind`, and its bytes; a finished match's
+        `record`, which comes before its update, is handed to `table` on the way."""
         try:
             data = await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT)
             frame = host_frame(data)
+            while frame["t"] == "record" and table is not None:
+                table.receive(frame)
+                data = await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT)
+                frame = host_frame(data)
         except ConnectionClosed as closed:
             reason = closed.rcvd.reason if closed.rcvd is not None else ""
             raise Refused(reason or "the host closed the connection") from None
@@ -254,7 +261,7 @@ class SocketLink:
             try:
                 ws = await self._connect()
                 _, welcomed = await self._expect(ws, "welcome")
-                update, data = await self._expect(ws, "update")
+                update, data = await self._expect(ws, "update", table)
                 table.receive(update)
             except Refused as refused:
                 if refused.final:
