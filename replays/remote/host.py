@@ -160,6 +160,7 @@ class MatchServer:
             place = self._seats[seat]
             place.guests.append(guest)
             place.joined = True
+            self.rematch.back(seat)
         deliver(self._welcome(guest))
         try:
             self.opened.writer.sync()  # a joining guest is told the match at once (rare: here)

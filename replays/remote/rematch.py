@@ -39,6 +39,8 @@ class RematchTalk:
         """When the open offer lapses (`time.monotonic`)."""
         self.said = ""
         """Why the last offer ended ("Ben said no: no rematch."), "" before any did."""
+        self._gone: int | None = None
+        """The seat whose leaving ended the last offer: its return clears the word."""
 
     @property
     def open(self) -> bool:
@@ -54,7 +56,7 @@ class RematchTalk:
         self.agreed.add(seat)
         gone = [n for n in range(len(self._names)) if n not in self.agreed and not present(n)]
         if gone:
-            self.end(f"{self._names[gone[0]]} has left: no rematch.")
+            self.left(gone[0])
             return False
         return len(self.agreed) == len(self._names)
 
@@ -70,7 +72,13 @@ class RematchTalk:
         if not self.open:
             return False
         self.end(f"{self._names[seat]} has left: no rematch.")
+        self._gone = seat
         return True
+
+    def back(self, seat: int) -> None:
+        """`seat`'s player is connected again: a word that they had left no longer holds."""
+        if self._gone == seat and not self.open:
+            self.said, self._gone = "", None
 
     def lapse(self) -> bool:
         """The offer's time is up; True when that ended an open offer."""
@@ -81,7 +89,7 @@ class RematchTalk:
 
     def end(self, why: str) -> None:
         self.agreed = set()
-        self.said = why
+        self.said, self._gone = why, None
 
     def wire(self) -> dict[str, Wire]:
         """The `rematch` field of an update (docs/PROTOCOL.md)."""

@@ -128,6 +128,12 @@ async def test_a_player_who_left_ends_the_offer_on_the_others_screens(
     ann.ask_rematch(True)  # asked again: Ben cannot be asked, so it ends at once
     await asyncio.sleep(0.2)
     assert ann.offer is not None and not ann.offer.open and served.host.successor is None
+    back = SocketLink(served.invitations[1])
+    ben = await back.open()  # Ben is back: the word that he left no longer holds
+    try:
+        assert ben.offer is not None and ben.offer.said == ""
+    finally:
+        back.close()
 
 
 async def test_a_spectators_rematch_is_refused_and_opens_no_offer(
