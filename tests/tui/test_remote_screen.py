@@ -256,15 +256,16 @@ async def test_a_rematch_asked_on_one_screen_is_asked_on_the_other_and_both_move
         assert "g agrees, x says no" in talk_text(two.app)
         await two.pilot.press("g")
         await until(two.pilot, lambda: two.ben.moved_to is not None)
+        ben = await two.ben.follow()  # Ben leaves the old match first: it tells Ann again
         await until(
             two.pilot,
             lambda: isinstance(two.app.screen, GameScreen) and two.app.screen is not two.screen,
         )
+        await two.pilot.pause(0.2)
         screen = two.app.screen
         assert isinstance(screen, GameScreen)
         assert screen.port.seats[1].name == "Ann" and screen.seating.humans == (1,)
         assert two.hosted.host is old.successor and not two.hosted.host.closed
-        ben = await two.ben.follow()
         try:
             assert ben.seat == 0 and ben.match_id == two.hosted.host.match_id
         finally:

@@ -99,6 +99,9 @@ class MatchEndScreen(ModalScreen[None]):
         super().__init__(classes="match-end")
         self.end = end
         self.talk = talk
+        self._following = False
+        """The rematch is being joined (once: later updates of the finished match say the
+        same)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -173,7 +176,8 @@ class MatchEndScreen(ModalScreen[None]):
             self.notify(text, title="From the host", markup=False)
         self._say()
         self.refresh_bindings()
-        if talk.moved_to is not None:
+        if talk.moved_to is not None and not self._following:
+            self._following = True
             self._follow()
 
     def _say(self) -> None:
@@ -188,7 +192,7 @@ class MatchEndScreen(ModalScreen[None]):
         )
         self.query_one("#talk", Static).update(Content(text))
 
-    @work(exclusive=True, group="rematch")
+    @work(group="rematch")
     async def _follow(self) -> None:
         """Every player agreed: this device's seat at the new match takes this one's place."""
         from tui.screens.game import GameScreen
@@ -203,6 +207,9 @@ class MatchEndScreen(ModalScreen[None]):
             self.query_one("#talk", Static).update(
                 Content(f"Could not join the rematch: {refused}.")
             )
+            return
+        if self not in self.app.screen_stack:  # the player left for the menu meanwhile
+            table.close()
             return
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()  # a replay opened from this panel
