@@ -79,6 +79,7 @@ class SeenWriter:
             "match": welcome["match"],
             "seat": welcome["seat"],
             "names": [str(s.get("name", "")) for s in welcome["seats"]],
+            "options": dict(welcome.get("options") or {}),
             "started": time.time(),
         }
         body = (json.dumps(header) + "\n").encode() + _line(data)
@@ -171,6 +172,7 @@ class SeenSummary:
     names: tuple[str, ...]
     invitation: str
     last_seen: float
+    options: Mapping[str, Any]
 
 
 def header_of(path: Path) -> dict[str, Any]:
@@ -215,6 +217,7 @@ def summaries() -> tuple[list[SeenSummary], list[tuple[Path, str]]]:
                 tuple(str(n)[:40] for n in header["names"]),
                 header["invitation"],
                 seen,
+                options if isinstance(options := header.get("options"), dict) else {},
             )
         )
     found.sort(key=lambda s: s.last_seen, reverse=True)

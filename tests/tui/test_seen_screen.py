@@ -78,7 +78,8 @@ async def test_a_record_is_listed_under_replays_and_replays_what_this_seat_was_s
         async with app.run_test(size=(80, 24)) as pilot:
             assert isinstance(app.screen, ReplayListScreen)
             _, game, players, result, _ = await to_the_record(app, pilot)
-            assert (game, players, result) == ("En Garde", "Ann vs Ben", "seen, seat 2 (Ben)")
+            assert (game, players) == ("En Garde (advanced)", "Ann vs Ben")
+            assert result == "seen, seat 2 (Ben)"
             await pilot.press("enter")
             await pilot.pause()
             screen = app.screen

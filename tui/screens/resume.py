@@ -100,10 +100,13 @@ def details(summary: MatchSummary) -> str:
 
 
 def seen_title(summary: SeenSummary) -> str:
+    """The game's title with any word-valued options, as `game_label` words a match's."""
     try:
-        return registry.get(summary.game).title
+        title = registry.get(summary.game).title
     except registry.UnknownGame:
-        return summary.game[:24]
+        title = summary.game[:24]
+    shown = ", ".join(v[:16] for v in summary.options.values() if isinstance(v, str))
+    return f"{title} ({shown})" if shown else title
 
 
 def seen_players(summary: SeenSummary) -> str:

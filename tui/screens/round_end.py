@@ -155,13 +155,19 @@ class MatchEndScreen(ModalScreen[None]):
             offer and offer.open and self._may_ask() and talk and talk.seat not in offer.agreed
         )
 
+    def _agreed(self) -> bool:
+        """This player has asked for or agreed to the open offer: nothing more to press."""
+        talk = self.talk
+        offer = talk.offer if talk is not None else None
+        return bool(offer and talk and talk.seat in offer.agreed)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys of what the panel offers: no replay without a file here; a rematch asked
         across machines or started here; "say no" while this player is asked."""
         if action in ("replay", "annotate"):
             return self.end.path is not None
         if action == "rematch":
-            return self._local_rematch() or self._may_ask()
+            return self._local_rematch() or (self._may_ask() and not self._agreed())
         if action == "decline":
             return self._asked_of_me()
         return True

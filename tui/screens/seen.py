@@ -54,8 +54,8 @@ class SeenScreen(MatchFrame, Generic[V]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "back"),
         Binding("right", "step(1)", "forward"),
-        Binding("home", "first", "start"),
-        Binding("end", "last", "end"),
+        Binding("home", "first", "first"),
+        Binding("end", "last", "last"),
         Binding("escape,q", "app.pop_screen", "close"),
     ]
 
