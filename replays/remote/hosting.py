@@ -143,7 +143,7 @@ class Hosted:
 
     def _retire(self, old: MatchServer) -> None:
         old.close()
-        self.hosting.remove(old)
+        self.hosting.remove(old, old.successor.match_id if old.successor else None)
         self.past = [past for past in self.past if past is not old]
 
 

@@ -283,3 +283,24 @@ async def test_a_guest_joining_after_the_end_gets_the_copy_and_may_ask_for_a_rem
         await until(lambda: ann.offer is not None and ann.offer.agreed == (1,), "Ann asked")
     finally:
         again.close()
+
+
+async def test_an_invitation_to_a_match_no_longer_served_leads_to_its_rematch(
+    over: tuple[Hosted, list[SocketLink], Tables], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replays.remote import hosting
+
+    monkeypatch.setattr(hosting, "MOVE_GRACE", 0.1)
+    served, _, (ann, ben, _) = over
+    first = dict(served.invitations)
+    ann.ask_rematch(True)
+    await until(lambda: ben.offer is not None and ben.offer.open, "Ben asked")
+    ben.ask_rematch(True)
+    await until(lambda: bool(ben.moved_to), "the rematch")
+    await until(lambda: not served.past, "the finished match no longer served")
+    late = SocketLink(first[1])  # Ben's first invitation, typed again
+    table = await late.open()
+    try:
+        assert table.match_id == served.host.match_id and table.seat == 0
+    finally:
+        late.close()
