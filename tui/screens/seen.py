@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container
 from textual.content import Content
-from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from core.rules import SPECTATOR, Rules
 from replays.chronicle import Line
@@ -24,7 +22,6 @@ from tui.screens.game.ending import headline
 from tui.screens.game.frame import MatchFrame
 from tui.screens.game.narration import Narration
 from tui.widgets.move_log import MoveLog
-from tui.widgets.too_small import TooSmall, fit
 
 V = TypeVar("V")
 
@@ -69,19 +66,8 @@ class SeenScreen(MatchFrame, Generic[V]):
         self.private = self.kit.private(self.names) if self.kit.private is not None else None
         self.at = len(seen.moments) - 1
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Container(id="lower"):
-            yield self.table
-            yield Static(id="news")
-            if self.private is not None:
-                yield self.private
-            yield MoveLog()
-        yield Footer(compact=True)
-        yield TooSmall()
-
-    def on_resize(self, event: Resize) -> None:
-        fit(self, event)
+    def parts(self) -> tuple[Widget, Widget | None]:
+        return self.table, self.private
 
     def on_mount(self) -> None:
         self.query_one("#news").display = False

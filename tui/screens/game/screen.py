@@ -16,12 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container
 from textual.content import Content
-from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from core.play import Chance, Decide, Over
 from core.rules import Action, IllegalAction, Rules
@@ -42,7 +40,6 @@ from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.tables import LocalTable, Rematching, Table, Wait
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
-from tui.widgets.too_small import TooSmall, fit
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
@@ -125,20 +122,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
         return self._finished_with
 
     # -- layout -------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        """One order of widgets for every width; `game.tcss` arranges them by breakpoint."""
-        yield Static(id="status")
-        with Container(id="lower"):
-            yield self.table
-            yield Static(id="news")
-            if self.private is not None:
-                yield self.private
-            yield MoveLog()
-        yield Footer(compact=True)
-        yield TooSmall()
-
-    def on_resize(self, event: Resize) -> None:
-        fit(self, event)
+    def parts(self) -> tuple[Widget, Widget | None]:
+        return self.table, self.private
 
     def on_mount(self) -> None:
         self._chapters_told = len(self.chapters())
