@@ -236,11 +236,16 @@ class SocketLink:
             await self._read(ws)
             if self._closed:
                 return
+            stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             if self._table is not None and self._table.is_over:
-                self._table.host_left()  # nothing more to hear of a finished match
+                # Nothing more to hear of a finished match, and no rematch to agree to.
+                self._table.host_left(
+                    "The host has left: no rematch."
+                    if stopped
+                    else "Lost touch with the host: no rematch."
+                )
                 return
             self._ws = None
-            stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             self._told(
                 "the host stopped hosting; waiting for it to host again…"
                 if stopped

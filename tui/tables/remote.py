@@ -319,10 +319,10 @@ class RemoteTable(Generic[V, A]):
         told, self._notices = self._notices, []
         return told
 
-    def host_left(self) -> None:
-        """The host stopped serving this finished match: no rematch can be agreed any more."""
+    def host_left(self, why: str) -> None:
+        """The link to this finished match's host is gone: no rematch can be agreed any more."""
         if self.offer is not None and self.moved_to is None:
-            self.offer = Offer((), 0.0, "The host has left: no rematch.")
+            self.offer = Offer((), 0.0, why)
             if self.changed is not None:
                 self.changed(False)
 
