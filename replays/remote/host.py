@@ -32,12 +32,14 @@ from replays.export import to_json
 from replays.remote.bucket import Bucket
 from replays.remote.codec import Codec
 from replays.remote.keys import Keys
+from replays.remote.rematch import REMATCH_WAIT, RematchTalk, offer_bucket
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
     Act,
     Answer,
     Chat,
     GuestFrame,
+    Rematch,
     Resign,
     TakeBack,
     encode,
@@ -71,6 +73,8 @@ class Guest:
     """Takebacks already told (a takeback rewrites earlier lines: the guest is told anew)."""
     chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST))
     """Chat lines are kept in the match file: a few at once, then one every few seconds."""
+    offers: Bucket = field(default_factory=offer_bucket)
+    """Rematch offers: asking again and again is refused, not shown to everyone."""
     recorded: bool = False
     """The finished match's record has been sent (once it is over, nothing in it is secret)."""
     alive: bool = True
@@ -104,8 +108,8 @@ class MatchServer:
         self.codec = Codec.for_game(self.rules)
         self._seats = [_Seat(role) for role in roles]
         self._watchers: list[Guest] = []
-        self._rng = rng if rng is not None else random.SystemRandom()
-        self._bot_pause = bot_pause
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.bot_pause = bot_pause
         self._chronicle = Chronicle(self.match)
         self._rewrites = 0
         self._asking: tuple[int, int] | None = None
@@ -123,6 +127,16 @@ class MatchServer:
         self.finished = asyncio.Event()
         """Set once the match is over and every guest has been told."""
         self.closed = False
+        self.opens_rematch: Callable[[], MatchServer] | None = None
+        """Opens the rematch once everyone agrees (the hosting's; None: no rematch here)."""
+        self.rematch = RematchTalk(self.names, [role == "bot" for role in roles], REMATCH_WAIT)
+        self._lapse: asyncio.TimerHandle | None = None
+        self.successor: MatchServer | None = None
+        """The rematch, once it is open: every guest is told its id and moves over."""
+        self.moved = asyncio.Event()
+        """Set once the rematch is open."""
+        self.order: tuple[int, ...] = tuple(range(len(roles)))
+        """Who sits where: seat i is held by the finished match's seat `order[i]` (a rematch)."""
 
     @property
     def match_id(self) -> str:
@@ -146,6 +160,7 @@ class MatchServer:
             place = self._seats[seat]
             place.guests.append(guest)
             place.joined = True
+            self.rematch.back(seat)
         deliver(self._welcome(guest))
         try:
             self.opened.writer.sync()  # a joining guest is told the match at once (rare: here)
@@ -161,8 +176,11 @@ class MatchServer:
         else:
             place = self._seats[guest.seat]
             place.guests = [g for g in place.guests if g is not guest]
-        if not self.closed:
-            self._publish()
+        if self.closed:
+            return
+        if guest.seat != SPECTATOR and not self._seats[guest.seat].guests:
+            self.rematch.left(guest.seat)
+        self._publish()
 
     def handle(self, guest: Guest, frame: GuestFrame) -> None:
         """One checked frame from `guest` (never `Hello`: that is the server's); what it
@@ -183,6 +201,8 @@ class MatchServer:
             self._take_back(guest.seat)
         elif isinstance(frame, Answer):
             self._answer(guest.seat, frame.yes)
+        elif isinstance(frame, Rematch):
+            self._ask_rematch(guest, frame.yes)
 
     # -- what a guest asks ---------------------------------------------------------------------
     def _act(self, guest: Guest, frame: Act) -> None:
@@ -278,6 +298,48 @@ class MatchServer:
             return
         self._publish()
 
+    def _ask_rematch(self, guest: Guest, yes: bool) -> None:
+        """A player asks for a rematch, agrees to one, or says no (`yes` False)."""
+        if self.opens_rematch is None or self.successor is not None:
+            self._refuse(guest, "No rematch can be started from this match.")
+            return
+        if not self.match.is_over:
+            self._refuse(guest, "The match is not over: a rematch comes after it.")
+            return
+        talk = self.rematch
+        if not yes:
+            if talk.decline(guest.seat):
+                self._publish()
+            return
+        if not talk.open and not guest.offers.take():
+            self._refuse(guest, "Not asked again so soon: one rematch offer every few seconds.")
+            return
+        opening = not talk.open
+        if talk.ask(guest.seat, lambda seat: bool(self._seats[seat].guests)):
+            self._open_rematch()
+        elif opening and talk.open:
+            self._lapse = asyncio.get_running_loop().call_later(talk.wait, self._lapsed)
+        self._publish()
+
+    def _lapsed(self) -> None:
+        if not self.closed and self.rematch.lapse():
+            self._publish()
+
+    def _open_rematch(self) -> None:
+        """Everyone agreed: the hosting opens the new match; every guest is told its id."""
+        assert self.opens_rematch is not None
+        if self._lapse is not None:
+            self._lapse.cancel()
+        try:
+            self.successor = self.opens_rematch()
+        except (LogError, OSError, ValueError) as err:
+            LOG.error("%s: could not open the rematch: %s", self.match_id, err)
+            self.rematch.end(f"No rematch: the host could not start it ({err}).")
+            return
+        self.rematch.end("")
+        LOG.info("%s: rematch %s", self.match_id, self.successor.match_id)
+        self.moved.set()
+
     def _write(self, guest: Guest, write: Callable[[], object]) -> bool:
         """Run one write to the match file; tell the guest why when it is refused."""
         try:
@@ -316,7 +378,7 @@ class MatchServer:
             step = next_step(self.match)
             if isinstance(step, Chance):
                 state = self.match.state
-                drawn = rules.sample_chance(state, self._rng)
+                drawn = rules.sample_chance(state, self.rng)
                 if rules.round_of(rules.apply(state, drawn)) != rules.round_of(state):
                     # A deal that opens the next round: everyone is first told the table as
                     # the round ended, so each guest's round-end panel shows it.
@@ -342,7 +404,7 @@ class MatchServer:
         position, state = len(self.match), self.match.state
         self._stop_bot = stop = threading.Event()
         spec = self.match.header.seats[seat].bot or "random"
-        seed = self._rng.randrange(2**32)
+        seed = self.rng.randrange(2**32)
         try:
             bot = make_bot(spec, seed)
             budget = budget_for(spec, clock=time.monotonic, stop=stop.is_set)
@@ -354,7 +416,7 @@ class MatchServer:
         except Exception as err:  # a bot's bug must not take the hosted match down
             LOG.error("%s: the bot at seat %d failed: %s", self.match_id, seat, err)
             return
-        await asyncio.sleep(max(0.0, self._bot_pause - (time.monotonic() - started)))
+        await asyncio.sleep(max(0.0, self.bot_pause - (time.monotonic() - started)))
         if stop.is_set() or self.closed or len(self.match) != position:
             return
         self._bot = None  # done thinking: the next bot's turn may start one
@@ -369,6 +431,8 @@ class MatchServer:
         """Stop driving and let the file go; guests are dropped by their server."""
         if not self.closed:
             self.closed = True
+            if self._lapse is not None:
+                self._lapse.cancel()
             self._stop_bot.set()
             self._wake.set()
             self.opened.close()
@@ -452,6 +516,10 @@ class MatchServer:
             },
             presence=[self._presence(seat) for seat in range(len(self._seats))],
             asked=asked,
+            rematch=self.rematch.wire()
+            if match.is_over and self.opens_rematch is not None
+            else None,
+            next=self.successor.match_id if self.successor is not None else None,
         )
         guest.told, guest.rewrites = len(match), self._rewrites
         if not guest.deliver(frame):

@@ -18,6 +18,7 @@ from typing import Any
 from websockets.asyncio.server import Server
 
 from core.match import Seat
+from core.rematch import rematch_order
 from core.rules import SPECTATOR, Rules
 from core.text import NAME_LIMIT, clean_text
 from replays.remote.host import MatchServer, Role
@@ -28,6 +29,9 @@ from replays.store import create_match, open_match
 
 DEFAULT_PORT = 7480
 LOOPBACK = "127.0.0.1"
+MOVE_GRACE = 30.0
+"""Seconds a finished match is still served after its rematch opened: a guest reconnecting
+meanwhile is told the new match's id and moves over."""
 
 
 class CannotHost(Exception):
@@ -74,6 +78,9 @@ class Hosted:
     """The port listened on (the system's choice when 0 was asked)."""
     runner: asyncio.Task[None]
     """The host's driving (chance, bots)."""
+    tls: bool = False
+    past: list[MatchServer] = field(default_factory=list)
+    """Finished matches whose rematch is served now, kept a while for guests moving over."""
 
     @property
     def server_address(self) -> str:
@@ -88,10 +95,56 @@ class Hosted:
         to reach them), the match file is closed (nothing is lost: every move was written as
         it was made)."""
         self.host.close()
+        for old in self.past:
+            old.close()
         await asyncio.sleep(grace)
         self.runner.cancel()
         self.server.close()
         await self.server.wait_closed()
+
+    def offer_rematches(self) -> None:
+        """Let the match being served open a rematch once its players all agree."""
+        self.host.opens_rematch = self.rematch
+
+    def rematch(self) -> MatchServer:
+        """The next match of the same game and options, seats rotated as a local rematch
+        rotates them (`core.rematch`); each remote player keeps their secret in their new
+        seat, so their links move over by themselves. Served from now on; the finished one a
+        while longer (`MOVE_GRACE`)."""
+        old = self.host
+        header = old.match.header
+        order, options = rematch_order(old.rules, len(header.seats), header.options)
+        roles = old.roles()
+        opened = create_match(old.rules, tuple(header.seats[n] for n in order), options)
+        keys = Keys(
+            opened.match.header.match_id,
+            [old.keys.seats[n] for n in order],
+            old.keys.watch,
+            old.keys.address,
+            old.keys.port,
+        )
+        try:
+            keys.save()
+        except OSError:
+            opened.close()
+            raise
+        new = MatchServer(
+            opened, tuple(roles[n] for n in order), keys, rng=old.rng, bot_pause=old.bot_pause
+        )
+        new.order = order
+        self.hosting.add(new)
+        self.host, self.past = new, [*self.past, old]
+        self.runner = asyncio.get_running_loop().create_task(new.run())
+        short = self.invitations[SPECTATOR]
+        self.invitations = invitations(new, keys, short.host, short.port, self.tls)
+        self.offer_rematches()
+        asyncio.get_running_loop().call_later(MOVE_GRACE, self._retire, old)
+        return new
+
+    def _retire(self, old: MatchServer) -> None:
+        old.close()
+        self.hosting.remove(old, old.successor.match_id if old.successor else None)
+        self.past = [past for past in self.past if past is not old]
 
 
 def open_host(plan: Plan, rng: random.Random | None = None) -> tuple[MatchServer, Keys]:
@@ -178,7 +231,9 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
     address = plan.advertise or plan.address
     made = invitations(host, keys, address, port, plan.tls is not None)
     runner = asyncio.get_running_loop().create_task(host.run())
-    return Hosted(host, hosting, server, made, plan.address, port, runner)
+    hosted = Hosted(host, hosting, server, made, plan.address, port, runner, plan.tls is not None)
+    hosted.offer_rematches()
+    return hosted
 
 
 def where(address: str) -> str:

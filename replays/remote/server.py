@@ -46,18 +46,36 @@ class Hosting:
 
     def __init__(self) -> None:
         self._matches: dict[str, MatchServer] = {}
+        self._forward: dict[str, str] = {}
+        """A finished match no longer served -> the id of its rematch (the same secrets)."""
         self._connections = 0
 
     def add(self, host: MatchServer) -> None:
         self._matches[host.match_id] = host
+
+    def remove(self, host: MatchServer, rematch: str | None = None) -> None:
+        """Stop serving `host`; an invitation to it then leads to its `rematch`, whose seats
+        hold the same secrets (the one a player had, for their new seat)."""
+        if self._matches.get(host.match_id) is host:
+            del self._matches[host.match_id]
+        if rematch is not None:
+            self._forward[host.match_id] = rematch
 
     def _admit(self, hello: Hello) -> tuple[MatchServer, int] | None:
         """The match and seat a hello's short match id and secret hold (every match whose id
         starts so is asked: two matches of one host may share the first digits)."""
         if len(hello.match) < SHORT:
             return None
-        for match_id, host in self._matches.items():
-            if match_id.startswith(hello.match) and not host.closed:
+        wanted = [match_id for match_id in self._matches if match_id.startswith(hello.match)]
+        for match_id in self._forward:
+            if match_id.startswith(hello.match):
+                later = match_id
+                for _ in range(len(self._forward)):  # to the rematch served now
+                    later = self._forward.get(later, later)
+                wanted.append(later)
+        for match_id in wanted:
+            host = self._matches.get(match_id)
+            if host is not None and not host.closed:
                 seat = host.admit(hello.secret)
                 if seat is not None:
                     return host, seat

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgpack
 
-from core.rules import Wire
+from core.rules import Outcome, Wire
 
 VERSION = 1
 """The protocol's version: a frame of another version is refused with a word on upgrading."""
@@ -108,7 +108,14 @@ class Chat:
     text: str
 
 
-GuestFrame = Hello | Act | Resign | TakeBack | Answer | Chat
+@dataclass(frozen=True)
+class Rematch:
+    """Once the match is over: this seat asks for (or agrees to) a rematch, or declines it."""
+
+    yes: bool
+
+
+GuestFrame = Hello | Act | Resign | TakeBack | Answer | Chat | Rematch
 
 _FIELDS: dict[str, dict[str, type]] = {
     "hello": {"match": str, "secret": str},
@@ -117,6 +124,7 @@ _FIELDS: dict[str, dict[str, type]] = {
     "takeback": {},
     "answer": {"yes": bool},
     "chat": {"text": str},
+    "rematch": {"yes": bool},
 }
 
 
@@ -144,6 +152,8 @@ def guest_frame(data: bytes | str) -> GuestFrame:
         return TakeBack()
     if kind == "answer":
         return Answer(frame["yes"])
+    if kind == "rematch":
+        return Rematch(frame["yes"])
     return Chat(frame["text"])
 
 
@@ -167,6 +177,8 @@ def guest(frame: GuestFrame) -> bytes:
         return encode("takeback")
     if isinstance(frame, Answer):
         return encode("answer", yes=frame.yes)
+    if isinstance(frame, Rematch):
+        return encode("rematch", yes=frame.yes)
     return encode("chat", text=frame.text)
 
 
@@ -188,3 +200,16 @@ def field(frame: Mapping[str, Any], name: str, *kinds: type) -> Any:
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise WireError(f"a {frame.get('t')!r} frame needs {name!r}")
     return value
+
+
+def read_outcome(wire: object) -> Outcome | None:
+    """An update's `outcome` field (nil while the match is on; WireError when unreadable)."""
+    if not isinstance(wire, dict):
+        return None
+    winners, scores, reason = wire.get("winners"), wire.get("scores", ()), wire.get("reason")
+    if not all(
+        isinstance(numbers, list | tuple) and all(isinstance(n, int) for n in numbers)
+        for numbers in (winners, scores)
+    ):
+        raise WireError("the host's outcome cannot be read")
+    return Outcome(tuple(winners), tuple(scores), str(reason or "")[:300])  # type: ignore[arg-type]

@@ -308,7 +308,7 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
 
 
 def test_a_rematch_swaps_who_starts() -> None:
-    from tui.screens.round_end import rematch
+    from core.rematch import rematch
 
     seats = (Seat("Ann"), Seat("Bob"))
     assert rematch(RULES, seats, {"starts": 1}) == (seats, {"starts": 2})

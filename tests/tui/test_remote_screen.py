@@ -226,7 +226,7 @@ def ben_welcome(hosted: Hosted) -> Welcome:
     )
 
 
-async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematch() -> None:
+async def test_a_match_across_machines_ends_on_the_result_panel_offering_a_rematch() -> None:
     from textual.widgets import Button
 
     from tui.screens.round_end import MatchEndScreen
@@ -236,8 +236,53 @@ async def test_a_match_across_machines_ends_on_the_result_panel_without_a_rematc
         await until(two.pilot, lambda: isinstance(two.app.screen, MatchEndScreen))
         await two.pilot.pause()  # its buttons composed
         buttons = {button.id for button in two.app.screen.query(Button)}
-        assert "rematch" not in buttons and "replay" in buttons
+        assert "rematch" in buttons and "replay" in buttons
         assert "Ann" in two.app.screen.end.headline  # type: ignore[attr-defined]
+
+
+def talk_text(app: ParlourApp) -> str:
+    return str(app.screen.query_one("#talk").render())
+
+
+async def test_a_rematch_asked_on_one_screen_is_asked_on_the_other_and_both_move_over() -> None:
+    from tui.screens.round_end import MatchEndScreen
+
+    async with ann_and_ben() as two:
+        old = two.hosted.host
+        two.ben.resign(1)
+        await until(two.pilot, lambda: isinstance(two.app.screen, MatchEndScreen))
+        two.ben.ask_rematch(True)
+        await until(two.pilot, lambda: "Ben asks for a rematch" in talk_text(two.app))
+        assert "g agrees, x says no" in talk_text(two.app)
+        await two.pilot.press("g")
+        await until(two.pilot, lambda: two.ben.moved_to is not None)
+        ben = await two.ben.follow()  # Ben leaves the old match first: it tells Ann again
+        await until(
+            two.pilot,
+            lambda: isinstance(two.app.screen, GameScreen) and two.app.screen is not two.screen,
+        )
+        await two.pilot.pause(0.2)
+        screen = two.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.port.seats[1].name == "Ann" and screen.seating.humans == (1,)
+        assert two.hosted.host is old.successor and not two.hosted.host.closed
+        try:
+            assert ben.seat == 0 and ben.match_id == two.hosted.host.match_id
+        finally:
+            ben.close()
+
+
+async def test_a_rematch_said_no_to_is_told_on_the_panel() -> None:
+    from tui.screens.round_end import MatchEndScreen
+
+    async with ann_and_ben() as two:
+        two.ben.resign(1)
+        await until(two.pilot, lambda: isinstance(two.app.screen, MatchEndScreen))
+        await two.pilot.press("g")
+        await until(two.pilot, lambda: "Waiting for Ben" in talk_text(two.app))
+        two.ben.ask_rematch(False)
+        await until(two.pilot, lambda: "Ben said no: no rematch." in talk_text(two.app))
+        assert two.hosted.host.successor is None
 
 
 def fencing(table: RemoteTable[Any, Any]) -> Any:

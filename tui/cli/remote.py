@@ -33,12 +33,13 @@ from tui.cli.common import (
 if TYPE_CHECKING:
     from core.match import Seat
     from core.rules import Rules
-    from replays.remote.host import Role
+    from replays.remote.host import MatchServer, Role
     from replays.remote.hosting import Plan
     from replays.remote.invite import Invitation
 
 HOST_GRACE = 2.0
-"""Seconds a headless host goes on serving after the match ends, so every guest hears it."""
+"""Seconds a headless host goes on serving after the match ends, so every guest hears it; it
+goes on while a guest is still at the match-end panel, who may ask for a rematch."""
 
 
 # -- host ------------------------------------------------------------------------------------
@@ -196,36 +197,51 @@ async def _headless(plan: Plan) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    host = hosted.host
-    rules = host.rules
     print(
-        f"Hosting {rules.title} on {plan.address}:{hosted.port} ({where(plan.address)})",
+        f"Hosting {hosted.host.rules.title} on {plan.address}:{hosted.port} "
+        f"({where(plan.address)})",
         file=sys.stderr,
     )
     for who, invitation in invitation_lines(hosted):
         print(f"{who} {invitation}", flush=True)
     stopped = asyncio.create_task(stop.wait())
-    finished = asyncio.create_task(host.finished.wait())
-    await asyncio.wait({stopped, finished}, return_when=asyncio.FIRST_COMPLETED)
     code = EXIT_OK
-    if host.finished.is_set():
+    while not stop.is_set():
+        host = hosted.host
+        finished = asyncio.create_task(host.finished.wait())
+        await asyncio.wait({stopped, finished}, return_when=asyncio.FIRST_COMPLETED)
+        finished.cancel()
+        if not host.finished.is_set():
+            print(
+                f"stopped {host.match_id}: resume with "
+                f"{PROG} host --resume {host.match_id} --headless",
+                file=sys.stderr,
+                flush=True,
+            )
+            code = EXIT_INTERRUPTED
+            break
         outcome = host.match.outcome()
         won = winners_text(outcome.winners, host.names) if outcome else "none"
         why = f" ({outcome.reason})" if outcome and outcome.reason else ""
         print(f"finished {host.match_id}: won by {won}{why}", flush=True)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), HOST_GRACE)
-    else:
-        print(
-            f"stopped {host.match_id}: resume with {PROG} host --resume {host.match_id} --headless",
-            file=sys.stderr,
-            flush=True,
-        )
-        code = EXIT_INTERRUPTED
+        if not await _rematched(host, stop):
+            break
+        new = hosted.host
+        print(f"rematch {new.match_id}: {', '.join(new.names)} (after {host.match_id})", flush=True)
     stopped.cancel()
-    finished.cancel()
     await hosted.close()
     return code
+
+
+async def _rematched(host: MatchServer, stop: asyncio.Event) -> bool:
+    """After a match: whether its players agreed to a rematch, waited for while anyone is
+    still connected (after `HOST_GRACE`, for the last frames to reach them)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), HOST_GRACE)
+    while not stop.is_set() and not host.moved.is_set() and host.guests:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(host.moved.wait(), 0.5)
+    return host.moved.is_set() and not stop.is_set()
 
 
 # -- join ------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ class JoiningScreen(Screen[None]):
         from core.rules import SPECTATOR
         from tui.screens.game import GameScreen
 
-        link = SocketLink(self.invitation)
+        link = SocketLink(self.invitation, keep=True)
         try:
             table = await link.open()
         except Refused as refused:
@@ -75,7 +75,12 @@ class JoiningScreen(Screen[None]):
         self.app.switch_screen(GameScreen(table))
 
     def action_leave(self) -> None:
-        self.app.exit(return_code=2 if self._refused else 0)
+        """Back where the player came from: the list they rejoined from, or out of
+        `parlour join`."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit(return_code=2 if self._refused else 0)
 
 
 class InvitationsScreen(ModalScreen[None]):

@@ -19,8 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from core import registry
 from replays.errors import LogError, MatchLocked
 from replays.lock import held_here
+from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summaries
 from replays.store import MatchSummary, delete_match, scan_matches
 from tui.messages import ResumeMatch, ShowReplay
 from tui.screens.new_game import SEAT_OPTIONS
@@ -95,6 +97,36 @@ def details(summary: MatchSummary) -> str:
     if summary.damage:
         text += f"\n⚠ {summary.damage}; opening it keeps the good part."
     return text
+
+
+def seen_title(summary: SeenSummary) -> str:
+    """The game's title with any word-valued options, as `game_label` words a match's."""
+    try:
+        title = registry.get(summary.game).title
+    except registry.UnknownGame:
+        title = summary.game[:24]
+    shown = ", ".join(v[:16] for v in summary.options.values() if isinstance(v, str))
+    return f"{title} ({shown})" if shown else title
+
+
+def seen_players(summary: SeenSummary) -> str:
+    return " vs ".join(summary.names)
+
+
+def seat_words(summary: SeenSummary) -> str:
+    """ "seat 2 (Ben)", or "watching"."""
+    if 0 <= summary.seat < len(summary.names):
+        return f"seat {summary.seat + 1} ({summary.names[summary.seat]})"
+    return "watching"
+
+
+def seen_details(summary: SeenSummary, enter: str) -> str:
+    """The detail line of a match on another machine this guest has a record of."""
+    host = summary.invitation.split("/")[2] if summary.invitation.count("/") >= 3 else "?"
+    return (
+        f"{summary.path.name} · {seen_players(summary)} · on another machine ({host}), "
+        f"this machine's {seat_words(summary)} · {enter}"
+    )
 
 
 def result(summary: MatchSummary) -> str:
@@ -180,7 +212,7 @@ class MatchListScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: dict[str, MatchSummary | str] = {}
+        self._rows: dict[str, MatchSummary | SeenSummary | str] = {}
         """Row key (the file path) -> its summary, or the reason it cannot be read."""
         self._marked: str | None = None
         self._lines: list[tuple[str, tuple[str, ...]]] = []
@@ -206,6 +238,13 @@ class MatchListScreen(Screen[None]):
     def cells(self, summary: MatchSummary) -> tuple[str, ...]:
         raise NotImplementedError
 
+    def seen_cells(self, summary: SeenSummary) -> tuple[str, ...]:
+        """The row of a match on another machine this guest keeps a record of."""
+        raise NotImplementedError
+
+    ENTER_SEEN: ClassVar[str] = ""
+    """What Enter does with a record of a match on another machine, for the detail line."""
+
     def refresh_list(self) -> None:
         """Read the listing again (matches change while games are played)."""
         self._rows, self._lines = {}, []
@@ -222,8 +261,16 @@ class MatchListScreen(Screen[None]):
                     key = str(summary.path)
                     self._rows[key] = summary
                     self._lines.append((key, self.cells(summary)))
+            unreadable = list(listing.unreadable)
+            try:
+                records, damaged = summaries()
+            except (LogError, OSError) as err:
+                records, damaged = [], [(Path("away"), f"{err}")]
+            for record in records:
+                self._rows[str(record.path)] = record
+                self._lines.append((str(record.path), self.seen_cells(record)))
             if self.FINISHED is False:
-                for path, reason in listing.unreadable:
+                for path, reason in [*unreadable, *damaged]:
                     self._rows[str(path)] = reason
                     blanks = ("",) * (len(self.columns()) - 2)
                     self._lines.append((str(path), ("⚠ unreadable file", path.name, *blanks)))
@@ -269,7 +316,12 @@ class MatchListScreen(Screen[None]):
         row = self._rows.get(key) if key is not None else None
         if key is not None and row is not None:
             table.update_cell(key, "mark", MARK)
-            text = details(row) if isinstance(row, MatchSummary) else f"⚠ {row}"
+            if isinstance(row, MatchSummary):
+                text = details(row)
+            elif isinstance(row, SeenSummary):
+                text = seen_details(row, self.ENTER_SEEN)
+            else:
+                text = f"⚠ {row}"
             self.query_one("#detail", Static).update(text)
         self._marked = key
 
@@ -296,10 +348,15 @@ class MatchListScreen(Screen[None]):
                 markup=False,
                 timeout=12,
             )
+        elif isinstance(row, SeenSummary):
+            self.open_seen(row)
         elif row is not None:
             self.open_summary(row)
 
     def open_summary(self, summary: MatchSummary) -> None:
+        raise NotImplementedError
+
+    def open_seen(self, summary: SeenSummary) -> None:
         raise NotImplementedError
 
     def action_delete(self) -> None:
@@ -307,11 +364,12 @@ class MatchListScreen(Screen[None]):
         row = self._rows.get(key) if key else None
         if key is None or row is None:
             return
-        what = (
-            f"{game_label(row)}: {players(row)}, {row.turns} turns"
-            if isinstance(row, MatchSummary)
-            else f"{Path(key).name} (damaged)"
-        )
+        if isinstance(row, MatchSummary):
+            what = f"{game_label(row)}: {players(row)}, {row.turns} turns"
+        elif isinstance(row, SeenSummary):
+            what = f"this machine's record of {seen_title(row)}: {seen_players(row)}"
+        else:
+            what = f"{Path(key).name} (damaged)"
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -321,7 +379,10 @@ class MatchListScreen(Screen[None]):
 
     def _delete(self, path: Path, what: str) -> None:
         try:
-            delete_match(path)
+            if path.suffix == SUFFIX:
+                path.unlink()  # a guest's record: no lock, no sidecars
+            else:
+                delete_match(path)
         except MatchLocked as err:
             said = (
                 "This match is open in this window: close it there first, then delete it."
@@ -366,8 +427,30 @@ class ResumeScreen(MatchListScreen):
             when(summary.last_played),
         )
 
+    ENTER_SEEN = "Enter joins it again with the invitation kept here"
+
+    def seen_cells(self, summary: SeenSummary) -> tuple[str, ...]:
+        return (
+            seen_title(summary),
+            seen_players(summary),
+            "on another machine",
+            when(summary.last_seen),
+        )
+
     def open_summary(self, summary: MatchSummary) -> None:
         self.post_message(ResumeMatch(summary.path))
+
+    def open_seen(self, summary: SeenSummary) -> None:
+        """Join the match again: the host tells the seat everything anew."""
+        from replays.remote.invite import BadInvitation, parse
+        from tui.screens.remote import JoiningScreen
+
+        try:
+            invitation = parse(summary.invitation)
+        except BadInvitation as err:
+            self.app.notify(f"{err}", title="Cannot join", severity="error", markup=False)
+            return
+        self.app.push_screen(JoiningScreen(invitation, watch=summary.seat < 0))
 
 
 class ReplayListScreen(MatchListScreen):
@@ -388,5 +471,32 @@ class ReplayListScreen(MatchListScreen):
         outcome = result(summary) if summary.finished else "in progress"
         return (game_label(summary), players(summary), outcome, when(summary.last_played))
 
+    ENTER_SEEN = "Enter replays what this machine was shown"
+
+    def seen_cells(self, summary: SeenSummary) -> tuple[str, ...]:
+        return (
+            seen_title(summary),
+            seen_players(summary),
+            f"seen, {seat_words(summary)}",
+            when(summary.last_seen),
+        )
+
     def open_summary(self, summary: MatchSummary) -> None:
         self.post_message(ShowReplay(summary.path))
+
+    def open_seen(self, summary: SeenSummary) -> None:
+        """The record replayed: this machine's view, moment by moment."""
+        from tui.screens.seen import SeenScreen
+
+        try:
+            record = read_seen(summary.path)
+        except SeenError as err:
+            self.app.notify(
+                f"{err}. Delete it with D.",
+                title="This record cannot be replayed",
+                severity="error",
+                markup=False,
+                timeout=12,
+            )
+            return
+        self.app.push_screen(SeenScreen(record))

@@ -7,12 +7,13 @@ file already; the panel offers the replay viewer, a rematch or the main menu.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,9 +22,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from core.match import Seat
-from core.rules import Rules
+from core.rematch import rematch
+from core.rules import SPECTATOR
 from replays.errors import LogError
 from tui.messages import ShowMenu, StartMatch
+from tui.tables import Offer, Rematching
 from tui.widgets.table import ChapterEnd
 
 
@@ -72,7 +75,8 @@ class MatchEnd:
     seats: tuple[Seat, ...] = ()
     """Who played, for a rematch."""
     rematch: bool = True
-    """Whether a rematch can start here (not after a match across machines)."""
+    """Whether a rematch can start here as a new local match (across machines the host
+    starts it once everyone agrees: `MatchEndScreen`'s talk)."""
     game: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -86,12 +90,19 @@ class MatchEndScreen(ModalScreen[None]):
         Binding("v", "review", "review"),
         Binding("n", "annotate", "annotate"),
         Binding("g", "rematch", "rematch"),
+        Binding("x", "decline", "say no"),
         Binding("m,escape", "menu", "main menu"),
     ]
 
-    def __init__(self, end: MatchEnd) -> None:
+    def __init__(self, end: MatchEnd, talk: Rematching | None = None) -> None:
+        """`talk`: the table of a match across machines, kept open while its players may
+        agree to a rematch (this panel closes it when it goes)."""
         super().__init__(classes="match-end")
         self.end = end
+        self.talk = talk
+        self._following = False
+        """The rematch is being joined (once: later updates of the finished match say the
+        same)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -106,27 +117,116 @@ class MatchEndScreen(ModalScreen[None]):
             saved = self.end.path
             kept = f"Saved as {saved.name}" if saved else "The host keeps the match file."
             yield Static(Content(kept), classes="saved")
+            if self.talk is not None:
+                yield Static(id="talk", classes="why")
             with Horizontal(classes="buttons"):
                 if saved is not None:
                     yield Button("Replay", id="replay", variant="primary")
                     yield Button("Review", id="review")
                     yield Button("Annotate", id="annotate")
-                if self.end.seats and self.end.rematch and saved is not None:
+                if self._local_rematch() or self._may_ask():
                     yield Button("Rematch", id="rematch")
                 yield Button("Main menu", id="menu")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
+        if self.talk is not None:
+            self.talk.changed = self._heard
+            self._say()
+            self.set_interval(1.0, self._say)
+
+    def on_unmount(self) -> None:
+        if self.talk is not None:
+            self.talk.changed = None
+            if self.talk.moved_to is None:
+                self.talk.close()  # leaving the panel leaves the host's table: no rematch
+
+    def _local_rematch(self) -> bool:
+        return bool(self.end.seats) and self.end.rematch and self.end.path is not None
+
+    def _may_ask(self) -> bool:
+        """A player across machines may ask (or agree) while no rematch has started."""
+        talk = self.talk
+        return talk is not None and talk.seat != SPECTATOR and talk.moved_to is None
+
+    def _asked_of_me(self) -> bool:
+        talk = self.talk
+        offer = talk.offer if talk is not None else None
+        return bool(
+            offer and offer.open and self._may_ask() and talk and talk.seat not in offer.agreed
+        )
+
+    def _agreed(self) -> bool:
+        """This player has asked for or agreed to the open offer: nothing more to press."""
+        talk = self.talk
+        offer = talk.offer if talk is not None else None
+        return bool(offer and talk and talk.seat in offer.agreed)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys of what the panel offers: no replay without a file here, no rematch after
-        a match across machines."""
+        """The keys of what the panel offers: no replay without a file here; a rematch asked
+        across machines or started here; "say no" while this player is asked."""
         if action in ("replay", "annotate", "review"):
             return self.end.path is not None
         if action == "rematch":
-            return bool(self.end.seats) and self.end.rematch and self.end.path is not None
+            return self._local_rematch() or (self._may_ask() and not self._agreed())
+        if action == "decline":
+            return self._asked_of_me()
         return True
+
+    # -- a rematch across machines -------------------------------------------------------------
+    def _heard(self, rewritten: bool) -> None:
+        """The host told the talk something: show it; follow to the rematch once it is open."""
+        talk = self.talk
+        if talk is None:
+            return
+        for text in talk.notices():
+            self.notify(text, title="From the host", markup=False)
+        self._say()
+        self.refresh_bindings()
+        if talk.moved_to is not None and not self._following:
+            self._following = True
+            self._follow()
+
+    def _say(self) -> None:
+        talk = self.talk
+        if talk is None or not self.is_mounted:
+            return
+        names = tuple(seat.name for seat in talk.seats)
+        text = (
+            "Starting the rematch…"
+            if talk.moved_to is not None
+            else offer_words(talk.offer, talk.seat, names, time.monotonic())
+        )
+        self.query_one("#talk", Static).update(Content(text))
+
+    @work(group="rematch")
+    async def _follow(self) -> None:
+        """Every player agreed: this device's seat at the new match takes this one's place."""
+        from tui.screens.game import GameScreen
+        from tui.tables.link import Refused
+
+        talk = self.talk
+        if talk is None:
+            return
+        try:
+            table = await talk.follow()
+        except Refused as refused:
+            self.query_one("#talk", Static).update(
+                Content(f"Could not join the rematch: {refused}.")
+            )
+            return
+        if self not in self.app.screen_stack:  # the player left for the menu meanwhile
+            table.close()
+            return
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()  # a replay opened from this panel
+        self.app.pop_screen()  # this panel, then the finished match's screen
+        self.app.switch_screen(GameScreen(table))
+
+    def action_decline(self) -> None:
+        if self.talk is not None and self._asked_of_me():
+            self.talk.ask_rematch(False)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -153,9 +253,14 @@ class MatchEndScreen(ModalScreen[None]):
         self._open_replay(then="action_review")
 
     def action_rematch(self) -> None:
-        """The same players and options, the other seat starting."""
+        """The same players and options, the other seat starting: across machines, asked of
+        the others (or agreed to), and started by the host once everyone agrees."""
         from core import registry
 
+        if self.talk is not None:
+            if self._may_ask():
+                self.talk.ask_rematch(True)
+            return
         if not self.end.seats or not self.end.rematch or self.end.path is None:
             return
         try:
@@ -190,23 +295,17 @@ class MatchEndScreen(ModalScreen[None]):
                 screen.call_after_refresh(begin)
 
 
-def rematch(
-    rules: Rules[Any, Any, Any], seats: tuple[Seat, ...], options: Mapping[str, Any]
-) -> tuple[tuple[Seat, ...], dict[str, Any]]:
-    """Seats and options for a rematch: the other seat starts.
-
-    A game that lets the players pick who starts (an option `first` of two choices) has it
-    flipped; in one where the first seat always starts, the players change chairs.
-    """
-    chosen = dict(options)
-    first = next(
-        (o for o in rules.options if o.key in ("starts", "first") and len(o.choices) == 2), None
-    )
-    if first is not None and len(seats) == 2:
-        if first.key == "starts" and type(chosen.get("first")) is int:
-            chosen["starts"] = chosen.pop("first") + 1  # a file from before `starts`
-        now = chosen.get(first.key, first.default)
-        chosen[first.key] = first.choices[1] if now == first.choices[0] else first.choices[0]
-        chosen.pop("first" if first.key == "starts" else "starts", None)
-        return seats, chosen
-    return seats[1:] + seats[:1], chosen
+def offer_words(offer: Offer | None, seat: int, names: tuple[str, ...], now: float) -> str:
+    """The rematch talk as `seat` reads it (SPECTATOR: as the table's onlookers do)."""
+    if offer is None:
+        return ""
+    if not offer.open:
+        return offer.said or ("Press g to ask the others for a rematch." if seat >= 0 else "")
+    left = f" ({max(0, round(offer.until - now))} s)"
+    if seat in offer.agreed:
+        waiting = [name for n, name in enumerate(names) if n not in offer.agreed]
+        return f"Waiting for {' and '.join(waiting)} to agree to a rematch…{left}"
+    asker = names[min(offer.agreed)]
+    if seat < 0:
+        return f"{asker} asks for a rematch…{left}"
+    return f"{asker} asks for a rematch: g agrees, x says no.{left}"

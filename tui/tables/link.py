@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import ssl
 from collections.abc import Callable, Coroutine
@@ -19,8 +20,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from core.rules import SPECTATOR
 from replays.remote.host import Guest, MatchServer
-from replays.remote.invite import Invitation
+from replays.remote.invite import SHORT, Invitation
+from replays.remote.seen import KEPT, SeenWriter
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
     Act,
@@ -98,13 +101,30 @@ class DirectLink:
             if self._closed is not None:
                 self._closed()
 
+    async def follow(self, match_id: str) -> RemoteTable[Any, Any]:
+        """The host's player moves to the rematch with their new seat; hosting goes on (this
+        link's closing no longer stops it: the new one's does)."""
+        successor = self._host.successor
+        if successor is None or successor.match_id != match_id:
+            raise Refused("the host has no such match", final=True)
+        seat = self._seat if self._seat == SPECTATOR else successor.order.index(self._seat)
+        link = DirectLink(successor, seat, self._closed)
+        self._closed = None
+        return link.open()
+
 
 class SocketLink:
     """A seat of a match on another machine, over a WebSocket, reconnecting when it drops."""
 
-    def __init__(self, invitation: Invitation, *, trust: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, invitation: Invitation, *, trust: ssl.SSLContext | None = None, keep: bool = False
+    ) -> None:
+        """`keep`: record the frames this seat is sent on this machine (`replays.remote.seen`),
+        as a person's app does; a bot guest keeps nothing."""
         self.invitation = invitation
         self._trust = trust
+        self._keep = keep
+        self._record: SeenWriter | None = None
         self._ws: ClientConnection | None = None
         self._table: RemoteTable[Any, Any] | None = None
         self._task: asyncio.Task[None] | None = None
@@ -125,13 +145,21 @@ class SocketLink:
         """Connect, present the invitation and return the seat's table (Refused if not let in)."""
         ws = await self._connect()
         try:
-            welcome = Welcome(await self._expect(ws, "welcome"))
+            told, welcomed = await self._expect(ws, "welcome")
+            welcome = Welcome(told)
             table: RemoteTable[Any, Any] = RemoteTable(welcome, self)
-            table.receive(await self._expect(ws, "update"))
+            update, data = await self._expect(ws, "update", table)
+            table.receive(update)
         except WireError as err:
             await ws.close()
             raise Refused(f"the host's answer cannot be read ({err})") from None
         self._ws, self._table = ws, table
+        if self._keep and table.path is None:  # (a finished match's copy is here already)
+            try:
+                self._record = SeenWriter(self.invitation, told, welcomed)
+            except OSError as err:
+                table.note(f"No record of the match can be kept on this machine: {err}")
+            self._recorded(data)
         self._task = asyncio.create_task(self._run(ws))
         return table
 
@@ -167,9 +195,18 @@ class SocketLink:
             return {}
         return {"ssl": self._trust or ssl.create_default_context()}
 
-    async def _expect(self, ws: ClientConnection, kind: str) -> dict[str, Any]:
+    async def _expect(
+        self, ws: ClientConnection, kind: str, table: RemoteTable[Any, Any] | None = None
+    ) -> tuple[dict[str, Any], bytes]:
+        """The host's next frame, which must be of `kind`, and its bytes; a finished match's
+        `record`, which comes before its update, is handed to `table` on the way."""
         try:
-            frame = host_frame(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
+            data = await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT)
+            frame = host_frame(data)
+            while frame["t"] == "record" and table is not None:
+                table.receive(frame)
+                data = await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT)
+                frame = host_frame(data)
         except ConnectionClosed as closed:
             reason = closed.rcvd.reason if closed.rcvd is not None else ""
             raise Refused(reason or "the host closed the connection") from None
@@ -180,16 +217,35 @@ class SocketLink:
             raise Refused(text, final=True)
         if frame["t"] != kind:
             raise WireError(f"expected {kind!r}, got {frame['t']!r}")
-        return frame
+        assert isinstance(data, bytes)  # `host_frame` refuses text
+        return frame, data
+
+    def _recorded(self, data: bytes) -> None:
+        """Append one frame to this machine's record; say once when it can take no more."""
+        record = self._record
+        if record is not None and not record.add(data) and self._table is not None:
+            self._record = None
+            self._table.note(
+                "This machine's record of the match is full or cannot be written: it stops "
+                "here (the host keeps the whole match)."
+            )
 
     async def _run(self, ws: ClientConnection) -> None:
         """Read frames until the link closes; reconnect while the host may take us back."""
         while not self._closed:
             await self._read(ws)
-            if self._closed or (self._table is not None and self._table.is_over):
-                return  # nothing more to hear of a finished match
-            self._ws = None
+            if self._closed:
+                return
             stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
+            if self._table is not None and self._table.is_over:
+                # Nothing more to hear of a finished match, and no rematch to agree to.
+                self._table.host_left(
+                    "The host has left: no rematch."
+                    if stopped
+                    else "Lost touch with the host: no rematch."
+                )
+                return
+            self._ws = None
             self._told(
                 "the host stopped hosting; waiting for it to host again…"
                 if stopped
@@ -209,8 +265,9 @@ class SocketLink:
                 return None
             try:
                 ws = await self._connect()
-                await self._expect(ws, "welcome")
-                table.receive(await self._expect(ws, "update"))
+                _, welcomed = await self._expect(ws, "welcome")
+                update, data = await self._expect(ws, "update", table)
+                table.receive(update)
             except Refused as refused:
                 if refused.final:
                     self._told(f"the host turned this seat away: {refused}")
@@ -221,6 +278,8 @@ class SocketLink:
             except WireError:
                 continue
             self._ws = ws
+            self._recorded(welcomed)
+            self._recorded(data)
             self._told("")
             if self._pending is not None:
                 await _send(ws, guest(self._pending))  # counted once: it names its position
@@ -238,6 +297,11 @@ class SocketLink:
                 except WireError:
                     await ws.close()
                     return
+                if frame["t"] in KEPT and isinstance(data, bytes):
+                    self._recorded(data)
+                elif frame["t"] == "record" and table.path is not None and self._record:
+                    self._record.discard()  # the host's finished copy is kept instead
+                    self._record = None
                 if not table.awaiting:
                     self._pending = None  # taken, refused, or the match moved past it
         except ConnectionClosed:
@@ -259,6 +323,15 @@ class SocketLink:
         task = asyncio.get_running_loop().create_task(work)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
+
+    async def follow(self, match_id: str) -> RemoteTable[Any, Any]:
+        """The same invitation's secret at the host's next match: the host kept it for this
+        player's new seat. This link closes; the new one reconnects like it."""
+        moved = dataclasses.replace(self.invitation, match_id=match_id[:SHORT])
+        link = SocketLink(moved, trust=self._trust, keep=self._keep)
+        link.ended = self.ended
+        self.close()
+        return await link.open()
 
     def close(self) -> None:
         self._closed = True

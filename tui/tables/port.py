@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from core.match import Seat
 from core.play import Next
@@ -24,6 +24,46 @@ Plays = Literal["here", "bot", "away"]
 class Wait:
     """Nothing for this device to do: the host deals, or another machine decides. The table
     calls its `changed` callback when that is done."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A rematch as the host tells it once the match is over (docs/PROTOCOL.md `rematch`)."""
+
+    agreed: tuple[int, ...]
+    """The seats that asked for or agreed to the open offer (empty: none is open)."""
+    until: float
+    """When the open offer lapses (`time.monotonic` here)."""
+    said: str
+    """Why the last offer ended, "" before one did."""
+
+    @property
+    def open(self) -> bool:
+        return bool(self.agreed)
+
+
+@runtime_checkable
+class Rematching(Protocol):
+    """A table whose host offers rematches across machines: once the match is over, any player
+    asks, the others are asked on their own screens, and when all agree every table follows
+    to the new match (the match-end panel drives it)."""
+
+    seat: int
+    """This device's seat, or SPECTATOR (who sees the talk but has no say)."""
+    seats: tuple[Seat, ...]
+    offer: Offer | None
+    moved_to: str | None
+    changed: Callable[[bool], None] | None
+
+    def ask_rematch(self, yes: bool) -> None: ...
+
+    async def follow(self) -> Any:
+        """The table of this device's seat at the rematch (a `Table`)."""
+        ...
+
+    def notices(self) -> list[str]: ...
+
+    def close(self) -> None: ...
 
 
 class Table(Protocol[V, A]):

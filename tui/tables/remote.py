@@ -11,6 +11,7 @@ the host checks again, with the real state, before anything is written.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -24,9 +25,20 @@ from replays.chronicle import Line
 from replays.errors import LogError
 from replays.export import from_json, import_text
 from replays.remote.codec import Codec, CodecError
-from replays.remote.wire import Act, Answer, Chat, GuestFrame, Resign, TakeBack, WireError, field
+from replays.remote.wire import (
+    Act,
+    Answer,
+    Chat,
+    GuestFrame,
+    Rematch,
+    Resign,
+    TakeBack,
+    WireError,
+    field,
+    read_outcome,
+)
 from replays.store import file_name
-from tui.tables.port import Plays, Wait
+from tui.tables.port import Offer, Plays, Wait
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -38,6 +50,10 @@ class Link(Protocol):
     def send(self, frame: GuestFrame) -> None: ...
 
     def close(self) -> None: ...
+
+    async def follow(self, match_id: str) -> RemoteTable[Any, Any]:
+        """The same player's seat at the host's next match (a rematch), this link let go."""
+        ...
 
 
 class Welcome:
@@ -86,6 +102,10 @@ class RemoteTable(Generic[V, A]):
         self._notices: list[str] = []
         self._sent: int | None = None
         """The position of a decision sent and not yet answered."""
+        self.offer: Offer | None = None
+        """The rematch talk, once the match is over (None: this host offers none)."""
+        self.moved_to: str | None = None
+        """The id of the host's next match (a rematch everyone agreed to)."""
         self.link_state = ""
         """"" while connected; else what the link is doing ("reconnecting to the host…")."""
 
@@ -126,7 +146,7 @@ class RemoteTable(Generic[V, A]):
         to_move = frame.get("to_move")
         self._to_move = to_move if isinstance(to_move, int) else None
         self._chapter = field(frame, "chapter", int)
-        self._outcome = _outcome(frame.get("outcome"))
+        self._outcome = read_outcome(frame.get("outcome"))
         presence = frame.get("presence")
         if isinstance(presence, list | tuple) and len(presence) == len(self.seats):
             self._presence = [str(p)[:40] for p in presence]
@@ -134,6 +154,9 @@ class RemoteTable(Generic[V, A]):
         self._asked = asked if isinstance(asked, int) and 0 <= asked < len(self.seats) else None
         if self._sent is not None and self._played_since(self._sent):
             self._sent = None
+        self.offer = _offer(frame.get("rematch"), len(self.seats))
+        moved = frame.get("next")
+        self.moved_to = moved[:64] if isinstance(moved, str) and moved else None
         return reset
 
     def _keep(self, text: str) -> None:
@@ -274,7 +297,16 @@ class RemoteTable(Generic[V, A]):
 
     @property
     def can_rematch(self) -> bool:
-        return False
+        return False  # not as a new local match: `ask_rematch` asks the host
+
+    def ask_rematch(self, yes: bool) -> None:
+        """Ask for (or agree to) a rematch, or say no to the one offered."""
+        self._link.send(Rematch(yes))
+
+    async def follow(self) -> RemoteTable[Any, Any]:
+        """This player's seat at the rematch (`moved_to`); this table's link is let go."""
+        assert self.moved_to is not None, "a table follows only to a match the host named"
+        return await self._link.follow(self.moved_to)
 
     @property
     def can_chat(self) -> bool:
@@ -286,6 +318,17 @@ class RemoteTable(Generic[V, A]):
     def notices(self) -> list[str]:
         told, self._notices = self._notices, []
         return told
+
+    def host_left(self, why: str) -> None:
+        """The link to this finished match's host is gone: no rematch can be agreed any more."""
+        if self.offer is not None and self.moved_to is None:
+            self.offer = Offer((), 0.0, why)
+            if self.changed is not None:
+                self.changed(False)
+
+    def note(self, text: str) -> None:
+        """A word for the player from this machine's side of the link (its record)."""
+        self._notices.append(text)
 
     def connection(self) -> str:
         return self.link_state
@@ -299,13 +342,16 @@ class RemoteTable(Generic[V, A]):
         self._link.close()
 
 
-def _outcome(wire: object) -> Outcome | None:
+def _offer(wire: object, seats: int) -> Offer | None:
+    """The update's `rematch` field; a host that offers no rematch sends none."""
     if not isinstance(wire, dict):
         return None
-    winners, scores, reason = wire.get("winners"), wire.get("scores", ()), wire.get("reason")
-    if not all(
-        isinstance(numbers, list | tuple) and all(isinstance(n, int) for n in numbers)
-        for numbers in (winners, scores)
+    agreed, seconds, said = wire.get("agreed"), wire.get("seconds"), wire.get("said")
+    if not (
+        isinstance(agreed, list | tuple)
+        and all(isinstance(n, int) and 0 <= n < seats for n in agreed)
+        and isinstance(seconds, int)
+        and isinstance(said, str)
     ):
-        raise WireError("the host's outcome cannot be read")
-    return Outcome(tuple(winners), tuple(scores), str(reason or "")[:300])  # type: ignore[arg-type]
+        raise WireError("the host's rematch cannot be read")
+    return Offer(tuple(agreed), time.monotonic() + min(seconds, 3600), said[:200])

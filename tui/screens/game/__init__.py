@@ -1,7 +1,8 @@
 """The game screen: a generic frame that plays one match on a table (`tui.tables`: a local
 match file, or a seat of a match hosted elsewhere), and the parts it owns.
 
-* `screen` — `GameScreen`: the layout, what is drawn for whom, the turn loop and the keys.
+* `screen` — `GameScreen`: what is drawn for whom, the turn loop and the keys.
+* `frame` — `MatchFrame`: the layout it shares with the replay of a guest's record.
 * `seating` — who sits at the device: the humans, hot-seat or not, whose view is on screen.
 * `bots` — the bot seats: one bot each, thinking in a thread worker, answering by message.
 * `handoff` — the hot-seat handoff sequence: blank everything private, then ask for the player.

@@ -9,15 +9,30 @@ move), and being brought up to date entry by entry.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from core.rules import Rules
+from replays.chronicle import Line
 from tui.games import Narrator
 from tui.screens.game.seating import Reader
-from tui.tables import Table
 from tui.widgets.move_log import MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
 
 V = TypeVar("V")
+
+
+class Told(Protocol[V]):
+    """What a move log is written from: a table (`tui.tables.Table`), or one moment of a
+    guest's record of a match on another machine."""
+
+    rules: Rules[Any, Any, V]
+
+    @property
+    def position(self) -> int: ...
+
+    def lines(self, reader: int | None, start: int = 0) -> list[Line]: ...
+
+    def since_last_turn(self, seat: int) -> list[Line]: ...
 
 
 class Narration(Generic[V]):
@@ -25,7 +40,7 @@ class Narration(Generic[V]):
 
     def __init__(
         self,
-        table: Table[V, Any],
+        table: Told[V],
         narrator: Narrator[V],
         names: Sequence[str],
         chapters: Callable[[], Sequence[ChapterEnd]],

@@ -16,13 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container
 from textual.content import Content
-from textual.events import Resize
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from core.play import Chance, Decide, Over
 from core.rules import Action, IllegalAction, Rules
@@ -32,6 +29,7 @@ from tui.games import GameKit, kit_for
 from tui.messages import ShowMenu
 from tui.screens.game.bots import BotChose, BotSeats
 from tui.screens.game.ending import match_end
+from tui.screens.game.frame import MatchFrame
 from tui.screens.game.handoff import Handoff
 from tui.screens.game.narration import Narration
 from tui.screens.game.requests import Requests
@@ -39,15 +37,12 @@ from tui.screens.game.seating import Seating
 from tui.screens.game.status import status_line
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
-from tui.tables import LocalTable, Table, Wait
+from tui.tables import LocalTable, Rematching, Table, Wait
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
-from tui.widgets.too_small import TooSmall, fit
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
-WIDE = 100
-"""Columns from which the move log stands beside the table rather than below it."""
 DEAL_PAUSE = 0.07
 """Seconds between chance outcomes (animations on): cards are dealt one by one."""
 
@@ -58,16 +53,13 @@ Hold = Literal["handoff", "chapter-end", "bot", "motion", "deal", "over", "broke
 """Why the match is not moving on by itself."""
 
 
-class GameScreen(Screen[None], Generic[V, A]):
+class GameScreen(MatchFrame, Generic[V, A]):
     """Play an open match; owns it (and its lock) until the screen goes away.
 
     Generic in the game's view `V` and action `A`: what the kit's widgets are handed and what
     they compose, so mypy checks the frame against the contract every kit is checked by."""
 
     CSS_PATH = "../../styles/game.tcss"
-    # Textual declares it `ClassVar[...] | None`, which mypy takes for an instance variable.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
-    """From `WIDE` columns the move log is a column beside the table (`game.tcss`)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
@@ -110,6 +102,9 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.requests = Requests(self)
         self._chapters_told = 0
         self._finished_with = False
+        self._let_go = False
+        """The table is closed (a remote one stays open under the match-end panel while its
+        players may agree to a rematch)."""
         self.bot_seat: int | None = None
         """The bot seat that is thinking, or whose move is still being drawn."""
         self.narration = Narration(
@@ -127,20 +122,8 @@ class GameScreen(Screen[None], Generic[V, A]):
         return self._finished_with
 
     # -- layout -------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        """One order of widgets for every width; `game.tcss` arranges them by breakpoint."""
-        yield Static(id="status")
-        with Container(id="lower"):
-            yield self.table
-            yield Static(id="news")
-            if self.private is not None:
-                yield self.private
-            yield MoveLog()
-        yield Footer(compact=True)
-        yield TooSmall()
-
-    def on_resize(self, event: Resize) -> None:
-        fit(self, event)
+    def parts(self) -> tuple[Widget, Widget | None]:
+        return self.table, self.private
 
     def on_mount(self) -> None:
         self._chapters_told = len(self.chapters())
@@ -346,7 +329,8 @@ class GameScreen(Screen[None], Generic[V, A]):
         self.run_worker(wait(), group="motion")
 
     def _finish(self) -> None:
-        """Close the match file and show the winner."""
+        """Close the match file and show the winner; a table across machines stays open for
+        the rematch talk, which the panel leads."""
         self.narration.flush()
         end = match_end(
             self.rules,
@@ -359,19 +343,29 @@ class GameScreen(Screen[None], Generic[V, A]):
             path=self.port.path,
             options=self.port.options,
         )
-        self._close()
+        talk = self.port if isinstance(self.port, Rematching) and self.port.offer else None
+        if talk is None:
+            self._close()
+        else:
+            self._stop()
         if self.seating.hotseat:
             self.seating.viewer = None  # everyone reads the result: no hand stays open
             self.rebuild_log()
         self.draw(animate=False)
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()  # a help panel left open over the last move
-        self.app.push_screen(MatchEndScreen(end))
+        self.app.push_screen(MatchEndScreen(end, talk))
 
-    def _close(self) -> None:
+    def _stop(self) -> None:
+        """Nothing more is played here."""
         if not self._finished_with:
             self._finished_with = True
             self.bots.cancel()
+
+    def _close(self) -> None:
+        self._stop()
+        if not self._let_go:
+            self._let_go = True
             self.port.close()
 
     @on(BotChose)
