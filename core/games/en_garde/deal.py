@@ -12,8 +12,7 @@ action returned the next round's empty table at once, replays to the same states
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.en_garde.actions import Draw, DrawKind
 from core.games.en_garde.pile import HAND_SIZE, card_value, pile_size, unseen
 from core.games.en_garde.piste import START

@@ -6,8 +6,8 @@ The pile is never stored: it is what remains, so no future card exists before it
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
+from core.frozen import replace
 from core.games.en_garde.state import EnGardeState
 from core.rules import IllegalAction
 

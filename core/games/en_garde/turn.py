@@ -7,9 +7,9 @@ always has at least one legal action.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
+from core.frozen import replace
 from core.games.en_garde.actions import AdvanceAttack, Attack, EnGardeAction, Move
 from core.games.en_garde.parry import can_defend
 from core.games.en_garde.pile import (
