@@ -488,7 +488,7 @@ def _summary(
         except OSError:
             last = 0.0
     try:
-        title = registry.get(header.game).title
+        title = registry.card(header.game).title
     except registry.UnknownGame:
         title = header.game
     return MatchSummary(
