@@ -102,9 +102,9 @@ def all() -> tuple[Rules[Any, Any, Any], ...]:
 
 def card(game_id: str) -> Card:
     """A playable game's card, without importing its rules; raises UnknownGame as `get` does."""
-    if game_id not in _GAMES:
-        get(game_id)  # says why it cannot be played
-    return _SHELF.get(game_id) or Card.of(_load(game_id))
+    if game_id in _GAMES and game_id in _SHELF:
+        return _SHELF[game_id]
+    return Card.of(get(game_id))  # a game added by `register` (or UnknownGame, saying why)
 
 
 def playable() -> tuple[Card, ...]:
