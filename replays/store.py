@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import time
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -563,6 +562,8 @@ def _header(
     source: Mapping[str, Wire] | None,
     clock: Clock,
 ) -> Header:
+    import uuid  # only a new match needs an id: the listing and loading do not pay the import
+
     return Header(
         game=rules.id,
         options=dict(options),
