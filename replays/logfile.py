@@ -69,15 +69,18 @@ def read_summary(path: Path) -> tuple[Header, Tally] | None:
     """The header, and the summary its writer kept beside the file if it still fits the file
     (same size, same last digest): what the listing needs without reading every record.
     None when there is no such summary; LogError when the file itself cannot be read."""
+    raw = summary.kept(path)
+    if raw is None:
+        return None
     with _open(path, "rb") as stream:
         try:
             size = os.fstat(stream.fileno()).st_size
         except OSError as err:
             raise LogError(f"cannot read {path.name}: {err.strerror or err}") from None
-        if size <= len(chain.PREAMBLE) or not summary.sidecar(path).exists():
+        if size <= len(chain.PREAMBLE):
             return None
         header = _scan(stream, path, header_only=True).header
-        tally = summary.read(path, stream, size, len(header.seats))
+        tally = summary.read(raw, stream, size, len(header.seats))
     return None if tally is None else (header, tally)
 
 

@@ -9,6 +9,7 @@ without loading any game state.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -397,7 +398,8 @@ def scan_matches() -> MatchListing:
     cached, fresh = catalogue.load(), {}
     folder = paths.matches_dir()
     leftovers.sweep(folder)
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
+    for name in _match_names(folder):
+        path = folder / name
         try:
             key = catalogue.key_of(path)
             summary = _cached(path, key, cached) or _summary_of(path)
@@ -417,6 +419,16 @@ def scan_matches() -> MatchListing:
         catalogue.save(fresh)
     found.sort(key=lambda s: s.last_played, reverse=True)
     return MatchListing(found, unreadable)
+
+
+def _match_names(folder: Path) -> list[str]:
+    """The names of the match files in `folder`, sorted (names, not paths: sorting a thousand
+    paths took longer than reading their cached summaries)."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entry.name for entry in entries if entry.name.endswith(SUFFIX))
+    except OSError:
+        return []
 
 
 def _summary_of(path: Path) -> MatchSummary:
