@@ -24,6 +24,16 @@ def unseen(state: EnGardeState) -> dict[int, int]:
     return counts
 
 
+def left(state: EnGardeState, value: int) -> int:
+    """How many cards of `value` are still in the draw pile (`unseen`, for one value)."""
+    return (
+        COPIES
+        - state.hands[0].count(value)
+        - state.hands[1].count(value)
+        - state.discard.count(value)
+    )
+
+
 def pile_size(state: EnGardeState) -> int:
     return COPIES * len(VALUES) - len(state.hands[0]) - len(state.hands[1]) - len(state.discard)
 
