@@ -259,12 +259,16 @@ def make_store(count: int, seed: int) -> None:
     for n in range(12):
         match = Match(rules, Header(rules.id, OPTIONS, SEATS, "x"))
         play_to_end(match, match.submit, seed + n)
+        outcome = match.outcome()
+        assert outcome is not None
+        end = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+        match.record("end", {**end, "reason": outcome.reason})  # as the store ends a match
         played.append(list(match.entries))
     folder = paths.matches_dir()
     for n in range(count):
         entries = played[n % len(played)]
-        if n % 3:
-            entries = entries[: len(entries) * (n % 3) // 3]
+        if n % 3:  # cut part-way: before the end record
+            entries = entries[: (len(entries) - 1) * (n % 3) // 3]
         minute, second = divmod(n, 60)
         header = Header(
             rules.id,
