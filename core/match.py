@@ -226,6 +226,8 @@ class Match:
         self._live: list[int] = []
         """Indexes of the action entries that stand (not taken back), in order."""
         self._dead: set[int] = set()
+        self._judged: tuple[Any, Outcome | None] = (None, None)
+        """(state, its outcome): asked for two or three times an action, worked out once."""
         for entry in entries:
             self._append(entry, validate_index=len(self._entries))
         self._sink = sink
@@ -256,7 +258,11 @@ class Match:
             others = tuple(s for s in range(len(self.header.seats)) if s != self._resigned)
             name = self.header.seats[self._resigned].name
             return Outcome(others, reason=f"{name} resigned")
-        return self.rules.outcome(self._state)
+        state, outcome = self._judged
+        if state is not self._state:
+            outcome = self.rules.outcome(self._state)
+            self._judged = (self._state, outcome)
+        return outcome
 
     @property
     def is_over(self) -> bool:

@@ -69,15 +69,18 @@ def read_summary(path: Path) -> tuple[Header, Tally] | None:
     """The header, and the summary its writer kept beside the file if it still fits the file
     (same size, same last digest): what the listing needs without reading every record.
     None when there is no such summary; LogError when the file itself cannot be read."""
+    raw = summary.kept(path)
+    if raw is None:
+        return None
     with _open(path, "rb") as stream:
         try:
             size = os.fstat(stream.fileno()).st_size
         except OSError as err:
             raise LogError(f"cannot read {path.name}: {err.strerror or err}") from None
-        if size <= len(chain.PREAMBLE) or not summary.sidecar(path).exists():
+        if size <= len(chain.PREAMBLE):
             return None
         header = _scan(stream, path, header_only=True).header
-        tally = summary.read(path, stream, size, len(header.seats))
+        tally = summary.read(raw, stream, size, len(header.seats))
     return None if tally is None else (header, tally)
 
 
@@ -207,9 +210,10 @@ class LogWriter(Closing):
     def append_many(self, entries: Iterable[Entry]) -> None:
         """Write several entries with a single fsync (imports, branching)."""
         stream = self._live()
-        link, data, added = self._link, bytearray(), list[Entry]()
+        link, data = self._link, bytearray()
+        added: list[Entry] = []
         for entry in entries:
-            body = _body(entry.to_wire(), f"entry {self.count + len(added) + 1}")
+            body = _body(entry.to_wire(), self.count + len(added) + 1)
             link = chain.digest(link, body)
             data += chain.pack_record(body, link)
             added.append(entry)
@@ -344,11 +348,13 @@ def _entry(wire: object, index: int) -> Entry:
         raise ValueError(f"entry {index + 1} is malformed ({err})") from None
 
 
-def _body(wire: object, what: str) -> bytes:
+def _body(wire: object, what: str | int) -> bytes:
+    """`wire` packed; Unstorable naming `what` (a number: that entry) when it cannot be."""
     try:
         return chain.pack_body(wire)  # type: ignore[arg-type]
     except ValueError as err:
-        raise Unstorable(f"{what} cannot be saved: {err}") from None
+        name = f"entry {what}" if isinstance(what, int) else what
+        raise Unstorable(f"{name} cannot be saved: {err}") from None
 
 
 def _sync_folder(folder: Path) -> None:

@@ -9,9 +9,9 @@ without loading any game state.
 
 from __future__ import annotations
 
+import os
 import re
 import time
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -398,7 +398,8 @@ def scan_matches() -> MatchListing:
     cached, fresh = catalogue.load(), {}
     folder = paths.matches_dir()
     leftovers.sweep(folder)
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
+    for name in _match_names(folder):
+        path = folder / name
         try:
             key = catalogue.key_of(path)
             summary = _cached(path, key, cached) or _summary_of(path)
@@ -420,13 +421,29 @@ def scan_matches() -> MatchListing:
     return MatchListing(found, unreadable)
 
 
+def _match_names(folder: Path) -> list[str]:
+    """The names of the match files in `folder`, sorted (names, not paths: sorting a thousand
+    paths took longer than reading their cached summaries)."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entry.name for entry in entries if entry.name.endswith(SUFFIX))
+    except OSError:
+        return []
+
+
 def _summary_of(path: Path) -> MatchSummary:
-    """From the kept summary when it still fits the file, else from reading it all."""
+    """From the kept summary when it still fits the file, else from reading it all; a file read
+    in full that the replay bears out gets its summary kept beside it then (a file copied into
+    the store comes without one), so a later listing without the cache does not read it again."""
     kept = read_summary(path)
     if kept is not None:
         header, tally = kept
         return _summary(path, header, tally, None, tally.outcome)
-    return summarise(read_log(path))
+    log = read_log(path)
+    found, vouched = _judged(log)
+    if vouched is not None and paths.is_matches_dir(path.parent):
+        summary.write(path, vouched, log.end, log.digest)
+    return found
 
 
 def _cached(
@@ -448,17 +465,26 @@ def summarise(log: LogRead) -> MatchSummary:
     included), which becomes the summary's damage, and the result is the replayed one (also
     when Parlour stopped before writing the `end` record). A match of a game this Parlour does
     not know is counted unreplayed, its `end` record trusted as `replays.summary` says."""
+    return _judged(log)[0]
+
+
+def _judged(log: LogRead) -> tuple[MatchSummary, Tally | None]:
+    """`summarise`, and the tally a writer would have kept for the file when the replay bears
+    every entry out and the `end` records give the replayed outcome (None otherwise)."""
     seats = len(log.header.seats)
     try:
         match, damage = replay_log(log)
     except DamagedLog:  # the header does not suit the game: none of its entries replay
         start = log.offsets[0] if log.offsets else log.end
         damage = Damage(0, start, "its header does not suit the game", log.size)
-        return _summary(log.path, log.header, Tally(seats), damage, None)
+        return _summary(log.path, log.header, Tally(seats), damage, None), None
     except LogError:
         tally = Tally.of(seats, log.entries)
-        return _summary(log.path, log.header, tally, log.damage, tally.outcome)
-    return _summary(log.path, log.header, Tally.of(seats, match.entries), damage, match.outcome())
+        return _summary(log.path, log.header, tally, log.damage, tally.outcome), None
+    tally, outcome = Tally.of(seats, match.entries), match.outcome()
+    found = _summary(log.path, log.header, tally, damage, outcome)
+    borne_out = damage is None and log.end == log.size and tally.outcome == outcome
+    return found, tally if borne_out and len(match) == len(log.entries) else None
 
 
 def _summary(
@@ -473,7 +499,7 @@ def _summary(
         except OSError:
             last = 0.0
     try:
-        title = registry.get(header.game).title
+        title = registry.card(header.game).title
     except registry.UnknownGame:
         title = header.game
     return MatchSummary(
@@ -548,6 +574,8 @@ def _header(
     source: Mapping[str, Wire] | None,
     clock: Clock,
 ) -> Header:
+    import uuid  # only a new match needs an id: the listing and loading do not pay the import
+
     return Header(
         game=rules.id,
         options=dict(options),

@@ -140,16 +140,19 @@ def remove(path: Path) -> None:
         sidecar(path).unlink()
 
 
-def read(path: Path, stream: Any, size: int, seats: int) -> Tally | None:
-    """The kept summary of `path` if it still describes the file open as `stream` (of `size`
-    bytes): same size, and the file ends with the digest it names. None otherwise."""
+def kept(path: Path) -> bytes | None:
+    """The bytes of the summary kept beside `path`, if there is one of a size Parlour writes."""
     try:
-        with sidecar(path).open("rb") as kept:
-            raw = kept.read(MAX_SIDECAR + 1)
+        with open(sidecar(path), "rb") as stream:
+            raw = stream.read(MAX_SIDECAR + 1)
     except OSError:
         return None
-    if len(raw) > MAX_SIDECAR:
-        return None
+    return raw if len(raw) <= MAX_SIDECAR else None
+
+
+def read(raw: bytes, stream: Any, size: int, seats: int) -> Tally | None:
+    """The summary `raw` (from `kept`) if it still describes the match file open as `stream`
+    (of `size` bytes): same size, and the file ends with the digest it names. None otherwise."""
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
         if not isinstance(data, dict) or data.get("version") != VERSION:

@@ -86,11 +86,14 @@ class ParlourApp(App[None]):
 
     # -- settings ----------------------------------------------------------------------------
     def _apply(self, settings: Settings) -> None:
-        if settings.theme in self.available_themes:
-            self.theme = settings.theme
-        else:
-            self.theme = DEFAULT_THEME
+        name = settings.theme
+        if name not in self.available_themes:
+            name = DEFAULT_THEME
             self._notice = f"There is no theme called {settings.theme!r}; using {DEFAULT_THEME}."
+        if self.get_theme(name).dark == self.current_theme.dark:  # type: ignore[union-attr]
+            self._start_theme(name)
+        else:  # the ANSI colour filter changes too: the watcher's way
+            self.theme = name
         # An explicit TEXTUAL_ANIMATIONS (tests, screen readers) wins over the saved setting.
         # Read it here, not from textual.constants, which froze it when Textual was imported.
         forced = os.environ.get("TEXTUAL_ANIMATIONS", "").lower()
@@ -98,6 +101,15 @@ class ParlourApp(App[None]):
             self.animation_level = forced  # type: ignore[assignment]
         else:
             self.animation_level = "full" if settings.animations else "none"
+
+    def _start_theme(self, name: str) -> None:
+        """Begin with theme `name` as Textual begins with its default one in `App.__init__`:
+        its variables and classes set before the stylesheet is first parsed. (Assigning
+        `theme` queues a restyle that parses every style sheet again once the first parse
+        is done: ~10 ms before the menu's first frame.)"""
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(True, f"-theme-{name}", update=False)
 
     def watch_theme(self, theme: str) -> None:
         """Save a theme picked anywhere (the command palette too), not only in Settings."""

@@ -25,15 +25,15 @@ class ParlourCommands(Provider):
             ("Rules", go("rules"), "Read how each game is played"),
             ("Settings", go("settings"), "Animations and colour theme"),
         ]
-        for rules in registry.all():
+        for game in registry.playable():
             commands.append(
                 (
-                    f"New game: {rules.title}",
-                    go("new", rules.id),
-                    f"Set up a match of {rules.title}",
+                    f"New game: {game.title}",
+                    go("new", game.id),
+                    f"Set up a match of {game.title}",
                 )
             )
-        shelf = [(r.id, r.title) for r in registry.all()]
+        shelf = [(g.id, g.title) for g in registry.playable()]
         shelf += [(g.id, g.title) for g in registry.upcoming()]
         for game_id, title in shelf:
             commands.append((f"Rules: {title}", go("rules", game_id), f"How {title} is played"))

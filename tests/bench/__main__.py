@@ -2,14 +2,17 @@
 
 Every row is measured side by side with its baseline in the same run (alternating samples
 where processes are timed), so the load of the machine affects both alike, and is printed
-with its target from issue 12 and ✓ or ✗:
+with its target (issues 12 and 21) and ✓ or ✗:
 
-  launch       process start to the menu's first frame vs a bare Textual app's    ≤ 1.5×
+  launch       process start to the menu's first frame vs a bare Textual app's    ≤ 1.2×
   --version    `parlour --version` vs `python -c "import msgpack, platformdirs"`  ≤ 1.5×
   verify       `parlour verify` of a finished match vs the same bare import       ≤ 1.5×
-  action       validate + apply + append + fsync vs bare msgpack + write + fsync   ≤ 1.2×
+  action       validate + apply + append + fsync vs bare msgpack + write + fsync   ≤ 1.1×
   seek         a random position of a 10,000-entry match (snapshots) vs folding    ≤ 5 ms
-  resume list  1,000 saved matches, cold (no listing cache) and warm               ≤ 300 ms
+  list         `parlour list` over 1,000 saved matches vs the same bare import:    ≤ 4×
+               with their summaries but no listing cache, warm (the cache kept),
+               and files without summaries (copied in), no listing cache
+  resume list  the same listing in-process (`scan_matches`), cold and warm         ≤ 300 ms
   playouts     random playouts per second, per game (vs the rules alone: no log)     -
   memory       peak RSS of a 5-seat Attacke match with bots vs a bare interpreter  ≤ 150 MB
                (ismcts:normal bots, to the end or 90 s of play; --quick: ismcts:easy, 40 steps)
@@ -23,6 +26,11 @@ with its target from issue 12 and ✓ or ✗:
 
 `--quick` takes fewer samples and a smaller store (a smoke run of a few tens of seconds); the
 full run takes a few minutes. Figures are medians. Nothing is asserted: the exit code is 0.
+
+Child processes run from bytecode, as an installed Parlour does: the checkout's packages are
+compiled first and the children run without PYTHONDONTWRITEBYTECODE (set on the development
+machine, it made every child compile every Parlour module again, which the bare baselines,
+importing only compiled site-packages, never paid).
 The older scripts (`bench_log.py`, `bench_launch.py`) print their parts in more detail; this
 table reuses their code.
 """
@@ -77,25 +85,57 @@ def _say(text: str) -> None:
     print(f"\r{text:<78}", end="", file=sys.stderr, flush=True)
 
 
-def _run(command: Sequence[str], env: dict[str, str]) -> float:
+def bytecode_env(env: dict[str, str]) -> dict[str, str]:
+    """`env` for child processes that run from bytecode, as an installed Parlour does.
+
+    Compiles the checkout's packages (into the ignored `__pycache__` folders) and drops
+    PYTHONDONTWRITEBYTECODE, which would have every child compile every Parlour module again."""
+    import compileall
+
+    for package in ("core", "replays", "tui", "tests"):
+        compileall.compile_dir(ROOT / package, quiet=1)
+    return {name: value for name, value in env.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+@dataclass(frozen=True)
+class Child:
+    """A timed child process: its command line, environment, and what to do before each run."""
+
+    command: Sequence[str]
+    env: dict[str, str]
+    before: Callable[[], object] | None = None
+
+
+def _run(child: Child) -> float:
+    if child.before is not None:
+        child.before()
     begin = time.perf_counter()
     subprocess.run(
-        command, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        child.command,
+        env=child.env,
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     return time.perf_counter() - begin
 
 
 def side_by_side(
-    commands: dict[str, Sequence[str]], env: dict[str, str], runs: int
+    commands: dict[str, Sequence[str] | Child], env: dict[str, str], runs: int
 ) -> dict[str, float]:
     """Median seconds of each command, sampled in turn (after one warm-up run each)."""
-    for command in commands.values():
-        _run(command, env)
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    children = {
+        name: command if isinstance(command, Child) else Child(command, env)
+        for name, command in commands.items()
+    }
+    for child in children.values():
+        _run(child)
+    times: dict[str, list[float]] = {name: [] for name in children}
     for run in range(runs):
-        for name, command in commands.items():
-            times[name].append(_run(command, env))
-        _say(f"  {', '.join(commands)}: {run + 1}/{runs}")
+        for name, child in children.items():
+            times[name].append(_run(child))
+        _say(f"  {', '.join(children)}: {run + 1}/{runs}")
     return {name: statistics.median(t) for name, t in times.items()}
 
 
@@ -122,7 +162,7 @@ def bench_processes(env: dict[str, str], match_file: Path, runs: int) -> list[Ro
             f"bare Textual {ms['bare']:.0f} ms",
             launch["parlour"] / launch["bare"],
             "×",
-            1.5,
+            1.2,
         ),
         Row(
             "parlour --version",
@@ -178,7 +218,7 @@ def bench_action(folder: Path, matches: int, seed: int) -> tuple[Row, list[Any]]
         f"msgpack+write+fsync {floor * 1e6:.0f} µs",
         full / floor,
         "×",
-        1.2,
+        1.1,
     ), longest
 
 
@@ -222,12 +262,16 @@ def make_store(count: int, seed: int) -> None:
     for n in range(12):
         match = Match(rules, Header(rules.id, OPTIONS, SEATS, "x"))
         play_to_end(match, match.submit, seed + n)
+        outcome = match.outcome()
+        assert outcome is not None
+        end = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+        match.record("end", {**end, "reason": outcome.reason})  # as the store ends a match
         played.append(list(match.entries))
     folder = paths.matches_dir()
     for n in range(count):
         entries = played[n % len(played)]
-        if n % 3:
-            entries = entries[: len(entries) * (n % 3) // 3]
+        if n % 3:  # cut part-way: before the end record
+            entries = entries[: (len(entries) - 1) * (n % 3) // 3]
         minute, second = divmod(n, 60)
         header = Header(
             rules.id,
@@ -245,11 +289,68 @@ def make_store(count: int, seed: int) -> None:
             _say(f"  resume list: {n + 1}/{count} files written")
 
 
-def bench_listing(count: int, seed: int, runs: int) -> list[Row]:
+def bench_list_command(env: dict[str, str], count: int, runs: int) -> list[Row]:
+    """`parlour list` as a process vs the bare import: summaries without a listing cache, the
+    cache kept, and a copy of the store without its summaries (as files copied in or imported
+    arrive), no listing cache."""
+    import shutil
+
+    from replays import catalogue, paths
+    from replays.summary import SUFFIX
+
+    home = paths.home()
+    assert home is not None
+    bare_home = home.parent / f"{home.name}-unsummarised"
+    shutil.copytree(
+        paths.matches_dir(), bare_home / "matches", ignore=shutil.ignore_patterns(f"*{SUFFIX}")
+    )
+    assert not list((bare_home / "matches").glob(f"*{SUFFIX}"))
+    cache = catalogue.cache_path()
+    bare_cache = bare_home / "state" / cache.name
+    unsummarised = {**env, "PARLOUR_HOME": str(bare_home)}
+
+    def as_copied_in() -> None:
+        """No listing cache and no summaries: the listing keeps the summaries it made."""
+        bare_cache.unlink(missing_ok=True)
+        for kept in (bare_home / "matches").glob(f"*{SUFFIX}"):
+            kept.unlink()
+
+    py = sys.executable
+    times = side_by_side(
+        {
+            "bare": [py, "-c", BARE_IMPORT],
+            "cold": Child([py, "-c", CLI, "list"], env, lambda: cache.unlink(missing_ok=True)),
+            "warm": Child([py, "-c", CLI, "list"], env),
+            "unsummarised": Child([py, "-c", CLI, "list"], unsummarised, as_copied_in),
+        },
+        env,
+        runs,
+    )
+    bare = times["bare"]
+    baseline = f"bare import {bare * 1e3:.0f} ms"
+    return [
+        Row(
+            f"parlour list, {count:,} matches, {what}",
+            f"{times[key] * 1e3:.0f} ms",
+            baseline,
+            times[key] / bare,
+            "×",
+            4.0,
+        )
+        for key, what in (
+            ("cold", "no cache"),
+            ("warm", "warm"),
+            ("unsummarised", "no summaries, 1st"),
+        )
+    ]
+
+
+def bench_listing(env: dict[str, str], count: int, seed: int, runs: int) -> list[Row]:
     from replays import catalogue
     from replays.store import scan_matches
 
     make_store(count, seed)
+    process_rows = bench_list_command(env, count, max(3, runs))
     cold: list[float] = []
     warm: list[float] = []
     for run in range(runs):
@@ -280,6 +381,7 @@ def bench_listing(count: int, seed: int, runs: int) -> list[Row]:
             "ms",
             300.0,
         ),
+        *process_rows,
     ]
 
 
@@ -450,7 +552,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         home = base / "home"
         home.mkdir()
         os.environ["PARLOUR_HOME"] = str(home)
-        env = {**os.environ, "PARLOUR_HOME": str(home)}
+        env = bytecode_env({**os.environ, "PARLOUR_HOME": str(home)})
         steps: list[tuple[str, Callable[[], Any]]] = []
         longest: list[Any] = []
 
@@ -474,7 +576,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             listing_home.mkdir()
             os.environ["PARLOUR_HOME"] = str(listing_home)
             try:
-                rows.extend(bench_listing(1000, args.seed, 2 if quick else 5))
+                listing_env = {**env, "PARLOUR_HOME": str(listing_home)}
+                rows.extend(bench_listing(listing_env, 1000, args.seed, 2 if quick else 5))
             finally:
                 os.environ["PARLOUR_HOME"] = str(home)
 

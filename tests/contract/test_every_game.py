@@ -88,6 +88,12 @@ def test_every_game_declares_itself(rules: Rules[Any, Any, Any]) -> None:
     assert isinstance(rules.chapter, str)
 
 
+@pytest.mark.parametrize("game", registry.all(), ids=lambda r: r.id)
+def test_the_shelf_card_says_what_the_rules_declare(game: Rules[Any, Any, Any]) -> None:
+    """The menu draws the shelf from the registry's cards, never importing the rules."""
+    assert registry.card(game.id) == registry.Card.of(game)
+
+
 def test_random_matches_reach_an_outcome_and_every_action_applies(
     rules: Rules[Any, Any, Any],
 ) -> None:

@@ -302,6 +302,54 @@ def test_a_cold_listing_reads_the_kept_summaries_not_the_records(
     assert listed == full
 
 
+def test_a_file_copied_in_without_its_summary_is_read_in_full_by_the_first_listing_only(
+    counting: Counting, finished_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("replays.store.registry.get", lambda game: counting)  # listing replays
+    live = unfinished(counting)
+    for path in (finished_file, live):
+        summary.remove(path)  # as a file copied into the folder arrives
+    catalogue.cache_path().unlink(missing_ok=True)
+    first = {s.path: s for s in list_matches()}
+    assert summary.sidecar(finished_file).exists() and summary.sidecar(live).exists()
+    hashed: list[bytes] = []
+    real_digest = chain.digest
+
+    def counted(previous: bytes, body: bytes) -> bytes:
+        hashed.append(body)
+        return real_digest(previous, body)
+
+    monkeypatch.setattr(chain, "digest", counted)
+    catalogue.cache_path().unlink()
+    again = {s.path: s for s in list_matches()}
+    assert again == first
+    assert len(hashed) == 2  # each file's header, none of their entries
+    assert first[finished_file] == store.summarise(read_log(finished_file))
+
+
+def test_the_listing_keeps_no_summary_for_a_file_the_replay_does_not_bear_out(
+    counting: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("replays.store.registry.get", lambda game: counting)  # listing replays
+    forged = unfinished(counting)
+    append_raw(forged, MetaEntry(END, {"winners": [0], "scores": [], "reason": "forged"}))
+    with create_match(counting, SEATS, {}, clock=Ticks()) as opened:
+        play(opened, seed=7)
+        ended = opened.path
+    log = read_log(ended)
+    no_end = [e for e in log.entries if not (isinstance(e, MetaEntry) and e.what == END)]
+    ended.unlink()
+    with LogWriter.create(ended, log.header) as writer:  # stopped before its end record
+        writer.append_many(no_end)
+    torn = unfinished(counting)
+    torn.write_bytes(torn.read_bytes()[:-3])
+    for path in (forged, ended, torn):
+        summary.remove(path)
+    listed = {s.path: s for s in list_matches()}
+    assert listed[ended].finished and listed[forged].damage and listed[torn].damage
+    assert not [p for p in (forged, ended, torn) if summary.sidecar(p).exists()]
+
+
 @pytest.mark.parametrize("change", ["cut", "flipped last digest", "grown"])
 def test_a_kept_summary_that_no_longer_fits_the_file_is_not_used(
     counting: Counting, change: str

@@ -85,5 +85,50 @@ def test_verify_imports_only_its_own_command_and_no_writer_only_module(tmp_path:
         "traceback",
         "textual",
         "core.games.attacke",
+        "_hashlib",
     ):
         assert unneeded not in imported, unneeded
+
+
+def test_list_and_the_menu_import_no_games_rules(tmp_path: Path) -> None:
+    """The listing reads titles from the registry's cards, and the menu draws its shelf from
+    them: neither imports a game's rules (all five took a fifth of the launch)."""
+    import os
+
+    from tests.bench.bench_launch import PARLOUR
+    from tests.cli.conftest import selfplay
+
+    home = tmp_path / "home"
+    (match,) = selfplay(tmp_path / "played", games=1)
+    (home / "matches").mkdir(parents=True)
+    env = {**os.environ, "PARLOUR_HOME": str(home)}
+    store_copy = home / "matches" / match.name
+    store_copy.write_bytes(match.read_bytes())
+    listing = (
+        "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; code = main(['list']); "
+        "print(*sorted(m for m in sys.modules if m.startswith('core.games') or m == 'uuid')); "
+        "sys.exit(code)"
+    )
+    first = subprocess.run(
+        [sys.executable, "-c", listing], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert first.returncode == 0 and "core.games.en_garde" in first.stdout  # read and replayed
+    (home / "state" / "listing.msgpack").unlink()  # its summary is kept: no cache needed
+    for _ in ("no cache", "the cache"):
+        done = subprocess.run(
+            [sys.executable, "-c", listing], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0 and match.name in done.stdout
+        assert done.stdout.splitlines()[-1] == "", done.stdout.splitlines()[-1]
+    menu = PARLOUR.replace(
+        "        self.exit()",
+        "        import sys\n"
+        "        games = [m for m in sys.modules if m.startswith('core.games')]\n"
+        "        sys.__stdout__.write(' '.join(games) + '\\n')\n"
+        "        self.exit()",
+    )
+    drawn = subprocess.run(
+        [sys.executable, "-c", menu], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert drawn.returncode == 0, drawn.stderr
+    assert drawn.stdout.strip() == "", drawn.stdout

@@ -93,3 +93,34 @@ async def test_a_theme_picked_from_the_command_palette_is_saved_too() -> None:
         app.theme = "nord"  # what the palette's "Change theme" does
         await pilot.pause()
     assert settings.load()[0].theme == "nord"
+
+
+@pytest.mark.parametrize("theme", [settings.DEFAULT_THEME, "nord", "textual-light"])
+async def test_the_saved_theme_colours_the_first_frame_without_parsing_the_styles_again(
+    theme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    settings.save(Settings(theme=theme))
+    reparsed: list[object] = []
+    real = Stylesheet.reparse
+
+    def counted(sheet: Stylesheet) -> None:
+        reparsed.append(sheet)
+        real(sheet)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        chosen = app.get_theme(theme)
+        assert chosen is not None and app.theme == theme
+        assert app.screen.styles.background.hex.upper() == chosen.background.upper()
+        assert app.has_class("-dark-mode") == chosen.dark != app.has_class("-light-mode")
+        if chosen.dark:  # starting dark, as Textual's default theme does: one parse only
+            assert reparsed == []
+        app.theme = "nord" if theme != "nord" else settings.DEFAULT_THEME
+        await pilot.pause()
+        picked = app.get_theme(app.theme)
+        assert picked is not None
+        assert app.screen.styles.background.hex.upper() == picked.background.upper()

@@ -64,7 +64,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def _parser() -> _Parser:
+def _parser(only: str | None = None) -> _Parser:
+    """The command line's parser; with `only`, the one command that is run gets its own
+    (building all twelve took as long as `parlour list`'s work on a small store)."""
+
+    def wanted(command: str) -> bool:
+        return only is None or command == only
+
     parser = _Parser(
         prog=PROG,
         description="Parlour, a terminal games salon. With no command, opens the app.",
@@ -103,127 +109,150 @@ def _parser() -> _Parser:
             + ")",
         )
 
-    new = commands.add_parser("new", help="open the app at a new game of GAME")
-    new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-    option_flag(new)
+    if wanted("new"):
+        new = commands.add_parser("new", help="open the app at a new game of GAME")
+        new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+        option_flag(new)
 
-    resume = commands.add_parser("resume", help="open the app at a saved match (or the list)")
-    resume.add_argument("match", metavar="ID", nargs="?", help="match id (or file)")
+    if wanted("resume"):
+        resume = commands.add_parser("resume", help="open the app at a saved match (or the list)")
+        resume.add_argument("match", metavar="ID", nargs="?", help="match id (or file)")
 
-    replay = commands.add_parser("replay", help="open the app's replay viewer on a match")
-    replay.add_argument("match", metavar="FILE", help="match file (or id)")
+    if wanted("replay"):
+        replay = commands.add_parser("replay", help="open the app's replay viewer on a match")
+        replay.add_argument("match", metavar="FILE", help="match file (or id)")
 
-    selfplay = commands.add_parser("selfplay", help="bots play matches into a folder")
-    selfplay.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-    option_flag(selfplay)
-    selfplay.add_argument(
-        "--seat",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="the bot at the next seat: random, greedy, mcts or ismcts, with a level "
-        "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
-        "(default: random)",
-    )
-    run_flags(selfplay, "the folder for the match files", out_required=True)
+    if wanted("selfplay"):
+        selfplay = commands.add_parser("selfplay", help="bots play matches into a folder")
+        selfplay.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+        option_flag(selfplay)
+        selfplay.add_argument(
+            "--seat",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="the bot at the next seat: random, greedy, mcts or ismcts, with a level "
+            "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
+            "(default: random)",
+        )
+        run_flags(selfplay, "the folder for the match files", out_required=True)
 
-    tournament = commands.add_parser(
-        "tournament", help="bot A against bot B: results, a 95%% interval, time per decision"
-    )
-    tournament.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-    tournament.add_argument(
-        "--a", required=True, metavar="SPEC", help="the bot under test, e.g. ismcts:normal"
-    )
-    tournament.add_argument(
-        "--b", required=True, metavar="SPEC", help="its opponent, at every other seat, e.g. random"
-    )
-    option_flag(tournament)
-    run_flags(tournament, "also write every match file here (default: none)", out_required=False)
+    if wanted("tournament"):
+        tournament = commands.add_parser(
+            "tournament", help="bot A against bot B: results, a 95%% interval, time per decision"
+        )
+        tournament.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
+        tournament.add_argument(
+            "--a", required=True, metavar="SPEC", help="the bot under test, e.g. ismcts:normal"
+        )
+        tournament.add_argument(
+            "--b",
+            required=True,
+            metavar="SPEC",
+            help="its opponent, at every other seat, e.g. random",
+        )
+        option_flag(tournament)
+        run_flags(
+            tournament, "also write every match file here (default: none)", out_required=False
+        )
 
-    verify = commands.add_parser("verify", help="check match files: integrity and rules")
-    verify.add_argument("files", metavar="FILE", nargs="+")
+    if wanted("verify"):
+        verify = commands.add_parser("verify", help="check match files: integrity and rules")
+        verify.add_argument("files", metavar="FILE", nargs="+")
 
-    export = commands.add_parser("export", help="a match as text, Markdown or JSON")
-    export.add_argument("match", metavar="FILE", help="match file (or id)")
-    export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
-    export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
-    export.add_argument(
-        "--force", action="store_true", help="with --out: overwrite an existing file"
-    )
-    export.add_argument(
-        "--seat",
-        type=positive,
-        metavar="N",
-        help="text/md: what player N saw, their hand included (default while a match of "
-        "hidden hands is on: the public transcript, no hand shown)",
-    )
-    export.add_argument(
-        "--reveal-all",
-        action="store_true",
-        help="json: export a match whose hands are still secret, every card readable",
-    )
+    if wanted("export"):
+        export = commands.add_parser("export", help="a match as text, Markdown or JSON")
+        export.add_argument("match", metavar="FILE", help="match file (or id)")
+        export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
+        export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
+        export.add_argument(
+            "--force", action="store_true", help="with --out: overwrite an existing file"
+        )
+        export.add_argument(
+            "--seat",
+            type=positive,
+            metavar="N",
+            help="text/md: what player N saw, their hand included (default while a match of "
+            "hidden hands is on: the public transcript, no hand shown)",
+        )
+        export.add_argument(
+            "--reveal-all",
+            action="store_true",
+            help="json: export a match whose hands are still secret, every card readable",
+        )
 
-    review = commands.add_parser(
-        "review", help="the computer marks a match's mistakes and better moves, kept in its file"
-    )
-    review.add_argument("match", metavar="FILE", help="match file (or id)")
-    review.add_argument(
-        "--level",
-        choices=("easy", "normal", "hard"),
-        default="normal",
-        help="how long the search thinks about each decision (default: normal)",
-    )
-    review.add_argument(
-        "--seed", type=whole, default=0, metavar="S", help="the review is reproducible from it"
-    )
-    review.add_argument(
-        "--seats",
-        type=_seats,
-        metavar="WHO",
-        help="human (the people's seats; the default), all, or seat numbers such as 1,2",
-    )
+    if wanted("review"):
+        review = commands.add_parser(
+            "review",
+            help="the computer marks a match's mistakes and better moves, kept in its file",
+        )
+        review.add_argument("match", metavar="FILE", help="match file (or id)")
+        review.add_argument(
+            "--level",
+            choices=("easy", "normal", "hard"),
+            default="normal",
+            help="how long the search thinks about each decision (default: normal)",
+        )
+        review.add_argument(
+            "--seed", type=whole, default=0, metavar="S", help="the review is reproducible from it"
+        )
+        review.add_argument(
+            "--seats",
+            type=_seats,
+            metavar="WHO",
+            help="human (the people's seats; the default), all, or seat numbers such as 1,2",
+        )
 
-    imp = commands.add_parser("import", help="recreate a match file from a JSON export")
-    imp.add_argument("file", metavar="FILE.json", type=Path)
+    if wanted("import"):
+        imp = commands.add_parser("import", help="recreate a match file from a JSON export")
+        imp.add_argument("file", metavar="FILE.json", type=Path)
 
-    commands.add_parser("list", help="the matches in the store")
+    if wanted("list"):
+        commands.add_parser("list", help="the matches in the store")
 
-    host = commands.add_parser("host", help="host a match others join from their own terminals")
-    host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
-    option_flag(host)
-    host.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
-    host.add_argument(
-        "--seat",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="who plays the next seat: here (this terminal), remote (a guest; prints an "
-        "invitation) or a bot (random, greedy, ismcts:normal, ...); add =NAME to name the "
-        "player, e.g. here=Ann remote=Ben (default: here, then remote)",
-    )
-    host.add_argument(
-        "--listen",
-        metavar="ADDR:PORT",
-        help="where to listen (default 127.0.0.1:7480, this machine only; with --resume, where "
-        "the match was hosted last, so the invitations still hold)",
-    )
-    host.add_argument(
-        "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
-    )
-    host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
-    host.add_argument("--resume", metavar="ID", help="host a match hosted before, same invitations")
-    host.add_argument(
-        "--reissue",
-        action="append",
-        default=[],
-        metavar="SEAT",
-        help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
-    )
-    host.add_argument("--headless", action="store_true", help="no screen: serve only")
-    join = commands.add_parser("join", help="join a hosted match with an invitation")
-    join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
-    join.add_argument("--watch", action="store_true", help="follow the match (watching invitation)")
-    join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
+    if wanted("host"):
+        host = commands.add_parser("host", help="host a match others join from their own terminals")
+        host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
+        option_flag(host)
+        host.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
+        host.add_argument(
+            "--seat",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="who plays the next seat: here (this terminal), remote (a guest; prints an "
+            "invitation) or a bot (random, greedy, ismcts:normal, ...); add =NAME to name the "
+            "player, e.g. here=Ann remote=Ben (default: here, then remote)",
+        )
+        host.add_argument(
+            "--listen",
+            metavar="ADDR:PORT",
+            help="where to listen (default 127.0.0.1:7480, this machine only; with --resume, where "
+            "the match was hosted last, so the invitations still hold)",
+        )
+        host.add_argument(
+            "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
+        )
+        host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
+        host.add_argument(
+            "--resume", metavar="ID", help="host a match hosted before, same invitations"
+        )
+        host.add_argument(
+            "--reissue",
+            action="append",
+            default=[],
+            metavar="SEAT",
+            help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
+        )
+        host.add_argument("--headless", action="store_true", help="no screen: serve only")
+
+    if wanted("join"):
+        join = commands.add_parser("join", help="join a hosted match with an invitation")
+        join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
+        join.add_argument(
+            "--watch", action="store_true", help="follow the match (watching invitation)"
+        )
+        join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
     return parser
 
 
@@ -241,7 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="replace")  # a narrow terminal encoding must not crash output
     try:
-        args = _parser().parse_args(argv)
+        given = sys.argv[1:] if argv is None else list(argv)
+        only = given[0] if given and given[0] in _COMMANDS else None
+        args = _parser(only).parse_args(given)
     except SystemExit as leaving:  # --help, --version and usage errors
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
     if sys.stdout is None:  # started with its output closed (`parlour list >&-`)

@@ -88,7 +88,7 @@ def game_rules(game: str) -> Rules[Any, Any, Any]:
     try:
         return registry.get(game)
     except registry.UnknownGame as err:
-        known = ", ".join(rules.id for rules in registry.all())
+        known = ", ".join(game.id for game in registry.playable())
         raise CliError(str(err), f"choose one of: {known}") from None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,9 +13,6 @@ from textual.widgets import Footer, Header, OptionList, Static
 from core import registry
 from tui.messages import OpenPlace, Place
 from tui.widgets.choice_list import ChoiceList
-
-if TYPE_CHECKING:
-    from core.rules import Rules
 
 ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("new", "n", "New game"),
@@ -88,8 +85,8 @@ class MenuScreen(Screen[None]):
 
     def _shelf(self) -> list[tuple[str, str]]:
         games = [
-            (rules.id, _game_label(rules.title, rules.tagline, True, _players(rules)))
-            for rules in registry.all()
+            (game.id, _game_label(game.title, game.tagline, True, game.players))
+            for game in registry.playable()
         ]
         games += [
             (game.id, _game_label(game.title, game.tagline, False, game.players))
@@ -108,7 +105,7 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if event.option_list.id == "shelf":
-            playable = {rules.id for rules in registry.all()}
+            playable = {game.id for game in registry.playable()}
             if choice in playable:
                 self.post_message(OpenPlace("new", choice))
             else:
@@ -120,8 +117,3 @@ class MenuScreen(Screen[None]):
             self.app.exit()
         elif choice in PLACES:
             self.post_message(OpenPlace(PLACES[choice]))
-
-
-def _players(rules: Rules[Any, Any, Any]) -> str:
-    low, high = rules.min_players, rules.max_players
-    return f"{low} players" if low == high else f"{low}-{high} players"

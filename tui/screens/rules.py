@@ -16,7 +16,7 @@ from core import registry
 
 def games() -> list[tuple[str, str]]:
     """(id, menu label) of every game on the shelf, playable ones first."""
-    shelf = [(rules.id, rules.title) for rules in registry.all()]
+    shelf = [(game.id, game.title) for game in registry.playable()]
     shelf += [(game.id, f"{game.title} — coming soon") for game in registry.upcoming()]
     return shelf
 

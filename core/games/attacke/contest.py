@@ -7,9 +7,9 @@ cards), never on a list of legal plays, so a hand of any size costs the same to 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import TypeVar
 
+from core.frozen import replace
 from core.games.attacke.actions import Pass, Play, Return
 from core.games.attacke.deck import (
     COLOUR_NAMES,

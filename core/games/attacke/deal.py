@@ -6,8 +6,7 @@ player holds 4 and every other player 5; then the first player opens the first c
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.attacke.contest import after_pass, next_fighter, next_opener
 from core.games.attacke.deck import card_name, is_card, ordered
 from core.games.attacke.pile import pile_counts

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
+from core.frozen import replace
 from core.games.attacke.deck import CARDS, DECK_SIZE, full_deck
 from core.games.attacke.state import AttackeState
 from core.games.attacke.view import Phase

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import ClassVar
 
+from core.frozen import replace
 from core.games.crossing import commentary, notation, phalanx, strategy
 from core.games.crossing.actions import CrossingAction, PhalanxMove, Step, from_wire
 from core.games.crossing.state import CrossingState, End, LastMove

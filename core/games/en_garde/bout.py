@@ -8,8 +8,7 @@ retreat (advanced) by advance alone.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.en_garde import deal
 from core.games.en_garde.actions import Attack, EnGardeAction, Parry, Pass, Retreat
 from core.games.en_garde.parry import check_parry, check_retreat, defences

@@ -12,10 +12,9 @@ action returned the next round's empty table at once, replays to the same states
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.en_garde.actions import Draw, DrawKind
-from core.games.en_garde.pile import HAND_SIZE, card_value, pile_size, unseen
+from core.games.en_garde.pile import HAND_SIZE, card_value, left, pile_size, unseen
 from core.games.en_garde.piste import START
 from core.games.en_garde.scoring import end_of_pile
 from core.games.en_garde.state import EnGardeState
@@ -63,7 +62,7 @@ def draw(state: EnGardeState, action: Draw) -> EnGardeState:
             f"not {'the deal' if action.kind == 'deal' else 'a refill'}"
         )
     value = card_value(action.card)
-    if unseen(board)[value] == 0:
+    if left(board, value) == 0:
         raise IllegalAction(f"No {value} is left in the draw pile")
     hands = list(board.hands)
     hands[seat] = tuple(sorted((*hands[seat], value)))

@@ -6,8 +6,8 @@ The pile is never stored: it is what remains, so no future card exists before it
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
+from core.frozen import replace
 from core.games.en_garde.state import EnGardeState
 from core.rules import IllegalAction
 
@@ -22,6 +22,16 @@ def unseen(state: EnGardeState) -> dict[int, int]:
     for card in (*state.hands[0], *state.hands[1], *state.discard):
         counts[card] -= 1
     return counts
+
+
+def left(state: EnGardeState, value: int) -> int:
+    """How many cards of `value` are still in the draw pile (`unseen`, for one value)."""
+    return (
+        COPIES
+        - state.hands[0].count(value)
+        - state.hands[1].count(value)
+        - state.discard.count(value)
+    )
 
 
 def pile_size(state: EnGardeState) -> int:

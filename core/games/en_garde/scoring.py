@@ -8,8 +8,7 @@ starts with its own step, the first card of its deal (see `deal`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.en_garde.pile import VALUES, cards
 from core.games.en_garde.piste import advances, distance
 from core.games.en_garde.state import ROUNDS_TO_WIN, EnGardeState

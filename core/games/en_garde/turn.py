@@ -7,9 +7,10 @@ always has at least one legal action.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterator
 from typing import Literal
 
+from core.frozen import replace
 from core.games.en_garde.actions import AdvanceAttack, Attack, EnGardeAction, Move
 from core.games.en_garde.parry import can_defend
 from core.games.en_garde.pile import (
@@ -32,27 +33,31 @@ TurnAction = Move | Attack | AdvanceAttack
 
 def turn_actions(state: EnGardeState, seat: int) -> list[TurnAction]:
     """Every move and attack `seat` could play now, in a stable order."""
+    return list(_each_turn_action(state, seat))
+
+
+def _each_turn_action(state: EnGardeState, seat: int) -> Iterator[TurnAction]:
     hand, gap = state.hands[seat], distance(state.positions)
-    found: list[TurnAction] = [
-        Move(card, forward)
-        for card in sorted(set(hand))
-        for forward in (True, False)
-        if move_problem(state.positions, seat, card, forward) is None
-    ]
+    for card in sorted(set(hand)):
+        for forward in (True, False):
+            if move_problem(state.positions, seat, card, forward) is None:
+                yield Move(card, forward)
     most = min(1, hand.count(gap)) if state.level == "basic" else hand.count(gap)
-    found += [Attack(gap, n) for n in range(1, most + 1)]
+    for n in range(1, most + 1):
+        yield Attack(gap, n)
     if state.level == "advanced":
         for step in sorted({c for c in hand if c < gap}):
             value = gap - step
             spare = hand.count(value) - (1 if value == step else 0)
-            found += [AdvanceAttack(step, value, n) for n in range(1, spare + 1)]
-    return found
+            for n in range(1, spare + 1):
+                yield AdvanceAttack(step, value, n)
 
 
 def begin_turn(state: EnGardeState, seat: int, phase: Literal["turn", "riposte"]) -> EnGardeState:
-    """Hand the turn to `seat`, or end the round if they have no legal move or attack."""
+    """Hand the turn to `seat`, or end the round if they have no legal move or attack (the
+    first one found settles it: the whole list is not needed)."""
     ready = replace(state, phase=phase, actor=seat)
-    if turn_actions(ready, seat):
+    if next(_each_turn_action(ready, seat), None) is not None:
         return ready
     return end_round(ready, 1 - seat, "no-move", "The player to move had no legal move or attack.")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
+from core.frozen import replace
 from core.games.englishman.actions import Deal
 from core.games.englishman.cards import CASTLE_SIZE, CASTLES, DECK, ordered_deck
 from core.games.englishman.state import JACK, EnglishmanState

@@ -7,8 +7,7 @@ parallel and starved wins, in that order (the order only chooses which reason is
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.englishman.cards import STALKS_TO_WIN
 from core.games.englishman.castles import parallel, vertical
 from core.games.englishman.starved import is_starved

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.englishman.actions import EnglishmanAction
 from core.games.englishman.cards import Card
 from core.games.englishman.castles import Castles

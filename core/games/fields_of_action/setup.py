@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.fields_of_action.board import NAMES, SIZE, STONES, Board, Square, Stone
 from core.games.fields_of_action.state import FieldsState, position_key
 from core.games.fields_of_action.turn import judge

@@ -8,8 +8,7 @@ count of moves in a row without a capture. The rules' own endings come before th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from core.frozen import replace
 from core.games.fields_of_action import field
 from core.games.fields_of_action.actions import Capture, FieldsAction
 from core.games.fields_of_action.board import SIDES, Board
