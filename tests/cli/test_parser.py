@@ -21,6 +21,7 @@ LINES = [
     ["verify", "a.parlour", "b.parlour"],
     ["export", "m.parlour", "-f", "md", "--seat", "2"],
     ["import", "m.json"],
+    ["review", "m.parlour", "--level", "easy", "--seed", "4", "--seats", "1,2"],
     ["list"],
     ["host", "en-garde", "--seat", "here=Ann", "--listen", "127.0.0.1:0", "--headless"],
     ["join", "parlour://h:1/x/y", "--watch"],

@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser(only: str | None = None) -> _Parser:
     """The command line's parser; with `only`, the one command that is run gets its own
-    (building all twelve took as long as `parlour list`'s work on a small store)."""
+    (building every command's took as long as `parlour list`'s work on a small store)."""
 
     def wanted(command: str) -> bool:
         return only is None or command == only
