@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from core import registry
 from core.games.en_garde import EnGarde
@@ -238,6 +239,24 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
         assert screen.port.opened.match.resigned == 0
         await keys(pilot, "r")  # the file is closed, so the replay viewer can read it
         assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_every_button_of_the_match_end_panel_fits_inside_it_at_80_by_24() -> None:
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws([]))
+        await keys(pilot, "enter", "ctrl+r", "y")
+        panel = app.screen
+        assert isinstance(panel, MatchEndScreen)
+        inside = panel.query_one(".dialog").content_region
+        buttons = list(panel.query(Button))
+        assert [str(b.label) for b in buttons] == [
+            "Replay", "Review", "Annotate", "Rematch", "Main menu"
+        ]  # fmt: skip
+        for button in buttons:
+            region = button.region
+            assert inside.contains_region(region), f"{button.label} is cut: {region} {inside}"
+        assert screen.port.match.is_over
 
 
 async def test_a_move_can_be_made_with_the_mouse() -> None:
