@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from replays.review import read_review
+from replays.store import open_match
 from tests.cli.procs import interruptible
 from tests.core.review.script import CROSSING_BLUNDER, PEOPLE, crossing_file
 from tui.cli import main
@@ -91,3 +92,14 @@ def test_ctrl_c_keeps_what_is_done_and_the_same_command_continues(
     capsys.readouterr()
     code, out, _ = review(capsys, str(path), "--level", "easy", "--seats", "all")
     assert code == 0 and out.startswith(f"review at easy (seed 0): {kept.total} of {kept.total}")
+
+
+def test_a_match_open_in_another_window_is_refused_with_what_to_do(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = crossing_file()
+    with open_match(path):
+        code, out, err = review(capsys, str(path))
+    assert code == 2 and not out and len(err.splitlines()) == 1
+    assert "is open in" in err and err.rstrip().endswith("then run the same command again")
+    assert read_review(path) is None

@@ -290,6 +290,20 @@ async def test_an_unfinished_hot_seat_match_says_why_it_cannot_be_reviewed() -> 
         assert "hot-seat match is not over" in said and "finish it first" in said
 
 
+async def test_a_match_resigned_before_any_decision_says_it_has_none_to_review() -> None:
+    with create_match(registry.get("crossing"), SEATS, {}) as opened:
+        opened.resign(1)
+        path = opened.path
+    app = ParlourApp(Start("replay", match=str(path)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("r")
+        await until(pilot, lambda: not screen.reviewing.running)
+        await pilot.pause()
+        assert screen.review is None
+        assert "This match has no decisions to review." in messages(app)
+
+
 async def test_at_80_by_24_g_swaps_the_move_list_for_the_graph(tmp_path: Path) -> None:
     path = reviewed(finished(), decisions=3)
     app = ParlourApp(Start("replay", match=str(path)))

@@ -70,7 +70,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         except NotReviewable as err:
             raise CliError(str(err), f"see '{PROG} review --help'") from None
         except MatchLocked as err:
-            raise CliError(str(err), "close it there, then review it") from None
+            raise CliError(str(err), "then run the same command again") from None
         except LogError as err:
             raise CliError(str(err), f"check it with: {PROG} verify {path}") from None
         finally:

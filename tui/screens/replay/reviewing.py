@@ -190,8 +190,8 @@ class Reviewing:
             screen.notify(
                 f"The review failed: {error}", title="Review", severity="error", markup=False
             )
-        elif review is None:
-            return
+        elif review is None:  # nothing a seat decided: a match resigned before its first move
+            screen.notify("This match has no decisions to review.", title="Review")
         elif review.complete:
             screen.notify(
                 f"{review.total} decisions reviewed, {len(review.marked())} marked: "
