@@ -253,6 +253,17 @@ class Coached(Protocol[S_contra, A_co]):
 
 
 @runtime_checkable
+class Advising(Protocol):
+    """A game that can say a decision as advice to the player about to take it ("advance 2
+    and attack with a 5"), for the review's better moves; the move log's words are told."""
+
+    def advise(self, state: Any, action: Any, names: Sequence[str]) -> str:
+        """`action`, the decision of the seat to move in `state`, in the imperative and
+        without the player's name; hidden cards of that seat's may be named, no one else's."""
+        ...
+
+
+@runtime_checkable
 class Standing(Protocol):
     """A game that can say where a match stands in a few public words ("round 4 · 2–1").
 

@@ -92,11 +92,11 @@ class Review:
         return None
 
     def better(self, verdict: Verdict) -> str:
-        """The better move in words, "better: x5 (attacked with a 5)"; "" when the move played
+        """The better move as advice, "better: x5 — attack with a 5"; "" when the move played
         was the best found."""
         if verdict.best_played:
             return ""
-        return f"better: {verdict.best_notation} ({verdict.best_words})"
+        return f"better: {verdict.best_notation} — {verdict.best_words}"
 
 
 def review_of(match: Match) -> Review | None:

@@ -31,7 +31,7 @@ from core.ai.playout import Powers
 from core.ai.search import SearchResult, Settings, search
 from core.review.judgement import judge
 from core.review.verdict import NOTATION_LIMIT, PLACES, WORDS_LIMIT, Verdict
-from core.rules import Action, Rules
+from core.rules import Action, Advising, Rules
 from core.text import clean_text
 
 
@@ -175,10 +175,13 @@ def _notation(rules: Rules[Any, Any, Any], action: Action) -> str:
 def _words(
     rules: Rules[Any, Any, Any], state: Any, action: Action, seat: int, names: Sequence[str]
 ) -> str:
-    """The move in the game's words without the player's name ("moved 3 forward"), as the
-    seat reads it: described in a state behind its view, never the real one."""
-    said = rules.describe(state, action, seat, names)
-    name = names[seat] if 0 <= seat < len(names) else ""
-    if name and said.startswith(name + " "):
-        said = said[len(name) + 1 :]
+    """The move as advice to the seat ("move 3 forward"), said in a state behind its view,
+    never the real one; a game that cannot advise tells it, without the player's name."""
+    if isinstance(rules, Advising):
+        said = rules.advise(state, action, names)
+    else:
+        said = rules.describe(state, action, seat, names)
+        name = names[seat] if 0 <= seat < len(names) else ""
+        if name and said.startswith(name + " "):
+            said = said[len(name) + 1 :]
     return clean_text(said, WORDS_LIMIT) or _notation(rules, action)

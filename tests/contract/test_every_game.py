@@ -20,7 +20,16 @@ import pytest
 from core import registry
 from core.match import ActionEntry, Header, Match, Seat
 from core.play import play_out
-from core.rules import CHANCE, SPECTATOR, IllegalAction, Rules, SecretNotation, Wired
+from core.rules import (
+    CHANCE,
+    SPECTATOR,
+    Advising,
+    IllegalAction,
+    Rules,
+    SecretNotation,
+    Wired,
+)
+from core.voice import past
 from replays.export import to_json, to_markdown, to_text
 from replays.logfile import LogWriter
 from replays.store import load_match
@@ -148,6 +157,23 @@ def test_wire_and_notation_round_trip(rules: Rules[Any, Any, Any]) -> None:
             assert rules.parse(before, rules.notation(action)) == action
         words = rules.describe(before, action, None, [f"P{n}" for n in range(5)])
         assert isinstance(words, str) and words
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if isinstance(g, Advising)], ids=lambda r: r.id)
+def test_a_decision_advised_is_its_told_words_in_the_imperative(
+    game: Rules[Any, Any, Any],
+) -> None:
+    """The review's better move speaks to the player ("move 3 forward"): no name in front,
+    and its verb is the one the move log tells in the past ("Ann moved 3 forward")."""
+    assert isinstance(game, Advising)
+    names = [f"P{n}" for n in range(5)]
+    for before, action, _after in random_plies(game, random.Random(4), 600):
+        if game.to_move(before) == CHANCE:
+            continue
+        advice = game.advise(before, action, names)
+        verb = advice.split(" ", 1)[0]
+        assert verb.islower(), advice
+        assert past(verb) in game.describe(before, action, None, names), advice
 
 
 def test_each_action_class_reads_its_own_wire_form_and_refuses_another_classes(

@@ -66,7 +66,7 @@ def test_a_known_blunder_is_marked_with_the_move_that_stops_it(
     assert verdict.seat == 1 and verdict.played_notation == CROSSING_BLUNDER
     assert verdict.judgement is Judgement.BLUNDER
     assert verdict in review.marked()
-    assert review.better(verdict) == f"better: {verdict.best_notation} ({verdict.best_words})"
+    assert review.better(verdict) == f"better: {verdict.best_notation} — {verdict.best_words}"
     match, _ = load_match(path)
     state = match.state_at(entry)
     rules = match.rules

@@ -236,7 +236,7 @@ async def test_a_reviewed_match_shows_its_review_on_open_and_m_jumps_between_mar
             entry[2]
             == f"{chance(judged.before)} → {chance(judged.played)}, best {chance(judged.best)}"
         )
-        assert entry[3] == f"better {judged.best_notation} {judged.best_words}"
+        assert entry[3] == f"better: {judged.best_notation} — {judged.best_words}"
         moves = app.screen.query_one(MoveList)
         assert glyph in str(moves.get_option(f"at-{marks[0]}").prompt)
         await pilot.press("M")

@@ -97,7 +97,7 @@ def report(review: Review, names: list[str]) -> str:
         lines.append(
             f"entry {verdict.entry} · {names[verdict.seat]}: {verdict.played_notation} "
             f"{verdict.judgement.glyph} ({verdict.judgement.word}, "
-            f"win chance {verdict.played:+.2f} instead of {verdict.best:+.2f}) — "
+            f"win chance {verdict.played:+.2f} instead of {verdict.best:+.2f}); "
             f"{review.better(verdict)}"
         )
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, R
 from core.games.attacke.contest import pass_draws, play_value
 from core.games.attacke.deck import COLOUR_NAMES, card_name
 from core.games.attacke.state import AttackeState
+from core.voice import ADVISED, TOLD, Voice
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -60,17 +61,39 @@ def describe(
         if state.phase == "skip":
             return f"{name} holds no knight to open with, draws {card} and lets the opening pass"
         return f"{name} drew {card}"
+    return _voiced(state, action, viewer, names, TOLD)
+
+
+def advise(state: AttackeState, action: AttackeAction, names: Sequence[str]) -> str:
+    """`action` as advice to the knight about to take it: "fight with a red 5, for a total
+    of 12"; its face-down cards are named (the advice is for their owner)."""
+    if isinstance(action, First | Draw):
+        return describe(state, action, state.actor, names)
+    return _voiced(state, action, state.actor, names, ADVISED)
+
+
+def _voiced(
+    state: AttackeState,
+    action: Pass | Return | Play,
+    viewer: int | None,
+    names: Sequence[str],
+    voice: Voice,
+) -> str:
+    """A knight's decision in `voice`, as `viewer` may know it."""
+    seat = state.actor
+    say, done = voice.verb, voice.subject(who(seat, names))
     if isinstance(action, Pass):
         if not pass_draws(state):
-            words = f"{name} passed; no card was left to draw"
+            words = f"{done}{say('pass')}" + voice.pick("; no card was left to draw", "")
         else:
-            words = f"{name} passed " + ("and drew a card" if action.draw else "without drawing")
+            draw = f"and {say('draw')} a card" if action.draw else "without drawing"
+            words = f"{done}{say('pass')} {draw}"
         left = [s for s in state.active() if s != seat]
         if len(left) == 1:
             words += f"; {who(left[0], names)} wins the contest"
         return words
     if isinstance(action, Return):
-        return f"{name} gave back the {COLOUR_NAMES.get(action.colour, '?')} chip"
+        return f"{done}{say('give')} back the {COLOUR_NAMES.get(action.colour, '?')} chip"
     colour = action.colour or state.colour or "R"
     parts = face_up_words(action, colour)
     if action.hidden:
@@ -81,5 +104,6 @@ def describe(
             parts.append(f"{number(n)} card{'s' if n != 1 else ''} face down")
     total = state.total(seat) + play_value(action)
     if action.colour is not None:
-        return f"{name} opened a {COLOUR_NAMES[colour]} contest with {listed(parts)}: {total}"
-    return f"{name} fought with {listed(parts)}, for a total of {total}"
+        opened = f"{say('open')} a {COLOUR_NAMES[colour]} contest"
+        return f"{done}{opened} with {listed(parts)}: {total}"
+    return f"{done}{say('fight')} with {listed(parts)}, for a total of {total}"

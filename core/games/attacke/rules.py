@@ -219,6 +219,9 @@ class Attacke:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def advise(self, state: AttackeState, action: AttackeAction, names: Sequence[str]) -> str:
+        return commentary.advise(state, action, names)
+
     def standing(self, state: AttackeState) -> str:
         """Where the match stands, in public words: "contest 5 · 2–1–0" (chips, seat order).
         Once a contest has ended, the contest named is the next one, as on the table."""

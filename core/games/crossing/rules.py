@@ -138,6 +138,9 @@ class Crossing:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def advise(self, state: CrossingState, action: CrossingAction, names: Sequence[str]) -> str:
+        return commentary.advise(state, action, names)
+
     def round_of(self, state: CrossingState) -> int:
         return state.turn
 

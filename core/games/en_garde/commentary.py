@@ -19,6 +19,7 @@ from core.games.en_garde.pile import cards
 from core.games.en_garde.piste import advances
 from core.games.en_garde.state import EnGardeState
 from core.games.en_garde.view import RoundResult
+from core.voice import ADVISED, TOLD, Voice
 
 _COUNTS = ("none", "one", "two", "three", "four", "five")
 
@@ -35,22 +36,36 @@ def describe(
         seat = receiver(state, action)
         seen = viewer is None or viewer == seat
         return f"{_name(names, seat)} drew {'a ' + str(action.card) if seen else 'a card'}"
-    who = _name(names, state.actor)
+    return _voiced(state, action, TOLD, _name(names, state.actor))
+
+
+def advise(state: EnGardeState, action: EnGardeAction) -> str:
+    """`action` as advice to the fencer about to take it: "advance 2 and attack with a 5"."""
+    if isinstance(action, Draw):
+        return f"draw a {action.card}"
+    return _voiced(state, action, ADVISED, "")
+
+
+def _voiced(state: EnGardeState, action: EnGardeAction, voice: Voice, who: str) -> str:
+    """A fencer's decision in `voice`, said by or to `who`."""
+    say = voice.verb
+    done = voice.subject(who)
     if isinstance(action, Move):
-        return f"{who} moved {action.card} {'forward' if action.forward else 'backward'}"
+        return f"{done}{say('move')} {action.card} {'forward' if action.forward else 'backward'}"
     if isinstance(action, Attack):
-        return f"{who} attacked with {cards(action.count, action.value)}"
+        return f"{done}{say('attack')} with {cards(action.count, action.value)}"
     if isinstance(action, AdvanceAttack):
         strike = cards(action.count, action.value)
-        return f"{who} advanced {action.move} and attacked with {strike}"
+        return f"{done}{say('advance')} {action.move} and {say('attack')} with {strike}"
     if isinstance(action, Parry):
         attack = state.pending
-        return f"{who} parried" + (f" with {cards(attack.count, attack.value)}" if attack else "")
+        held = f" with {cards(attack.count, attack.value)}" if attack else ""
+        return f"{done}{say('parry')}{held}"
     if isinstance(action, Retreat):
-        return f"{who} retreated {action.card}"
+        return f"{done}{say('retreat')} {action.card}"
     if isinstance(action, Pass) and state.phase == "last-chance":
-        return f"{who} declined the last attack"
-    return f"{who} took the hit"
+        return f"{done}{say('decline')} the last attack"
+    return f"{done}{say('take')} the hit"
 
 
 def revealed_hands(result: RoundResult, names: Sequence[str]) -> str | None:

@@ -182,6 +182,9 @@ class EnGarde:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def advise(self, state: EnGardeState, action: EnGardeAction, names: Sequence[str]) -> str:
+        return commentary.advise(state, action)
+
     def standing(self, state: EnGardeState) -> str:
         """Where the match stands, in public words: "round 4 · 2–1" (seat order). Once a
         round has ended, the round named is the next one, as on the table."""

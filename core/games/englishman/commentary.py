@@ -22,6 +22,7 @@ from core.games.englishman.castles import move_front
 from core.games.englishman.notation import notation
 from core.games.englishman.state import EnglishmanState
 from core.rules import IllegalAction
+from core.voice import ADVISED, TOLD, Voice
 
 _ORDINAL = ("first", "second", "third")
 
@@ -30,10 +31,23 @@ def describe(
     state: EnglishmanState, action: EnglishmanAction, viewer: int | None, names: Sequence[str]
 ) -> str:
     """`action`, taken in `state`, in plain words."""
+    return _safely(state, action, names, TOLD)
+
+
+def advise(state: EnglishmanState, action: EnglishmanAction, names: Sequence[str]) -> str:
+    """`action` as advice to the player about to take it: "put the 9 from castle 2's front
+    on your beanstalk (Fee Fi)"."""
+    return _safely(state, action, names, ADVISED)
+
+
+def _safely(
+    state: EnglishmanState, action: EnglishmanAction, names: Sequence[str], voice: Voice
+) -> str:
     try:
-        return _describe(state, action, names)
+        return _voiced(state, action, names, voice)
     except (IndexError, IllegalAction, TypeError, KeyError):
-        return f"{_who(names, state.actor)} played {notation(action)} (not legal here)"
+        played = voice.subject(_who(names, state.actor)) + voice.verb("play")
+        return f"{played} {notation(action)} (not legal here)"
 
 
 def _who(names: Sequence[str], seat: int) -> str:
@@ -41,28 +55,31 @@ def _who(names: Sequence[str], seat: int) -> str:
     return "The Giant" if who == "Giant" else who
 
 
-def _describe(state: EnglishmanState, action: EnglishmanAction, names: Sequence[str]) -> str:
+def _voiced(
+    state: EnglishmanState, action: EnglishmanAction, names: Sequence[str], voice: Voice
+) -> str:
     castles = state.castles
     if isinstance(action, Deal):
         return "The five castles were dealt, ten cards each, face up"
-    who = _who(names, state.actor)
+    say, who = voice.verb, voice.subject(_who(names, state.actor))
+    his = voice.pick("his", "your")
     if isinstance(action, KeepDeal):
-        return f"{who} left the castles as dealt (no Giant's-wife move)"
+        return f"{who}{say('leave')} the castles as dealt (no Giant's-wife move)"
     if isinstance(action, Wife):
         card = castles[action.castle][action.card]
         return (
-            f"{who} made the Giant's-wife move: the {card} in castle {action.castle + 1} "
+            f"{who}{say('make')} the Giant's-wife move: the {card} in castle {action.castle + 1} "
             f"from place {action.card + 1} to place {action.to + 1}"
         )
     if isinstance(action, FrontToFront):
         card = castles[action.source][0]
         return (
-            f"{who} moved the {card} from castle {action.source + 1}'s front "
+            f"{who}{say('move')} the {card} from castle {action.source + 1}'s front "
             f"to castle {action.target + 1}'s front"
         )
     if isinstance(action, BackToFront):
         card = castles[action.castle][-1]
-        return f"{who} moved the {card} from castle {action.castle + 1}'s back to its front"
+        return f"{who}{say('move')} the {card} from castle {action.castle + 1}'s back to its front"
     if isinstance(action, FrontToStalk | BackToStalk):
         end = "front" if isinstance(action, FrontToStalk) else "back"
         castle = castles[action.castle]
@@ -72,18 +89,18 @@ def _describe(state: EnglishmanState, action: EnglishmanAction, names: Sequence[
         if len(completed) > len(state.completed):
             stalk = " ".join(completed[-1])
             nth = _ORDINAL[len(completed) - 1]
-            return f"{who} completed his {nth} beanstalk with {source} ({stalk})"
-        return f"{who} put {source} on his beanstalk ({' '.join(current)})"
+            return f"{who}{say('complete')} {his} {nth} beanstalk with {source} ({stalk})"
+        return f"{who}{say('put')} {source} on {his} beanstalk ({' '.join(current)})"
     if isinstance(action, Discard):
         card = castles[action.castle][action.card]
         return (
-            f"{who} discarded the {card} from castle {action.castle + 1} "
+            f"{who}{say('discard')} the {card} from castle {action.castle + 1} "
             f"(card {action.card + 1} from the front)"
         )
     if isinstance(action, MoveFour):
         four = " ".join(castles[action.source][:4])
         return (
-            f"{who} moved the front four of castle {action.source + 1} ({four}) "
+            f"{who}{say('move')} the front four of castle {action.source + 1} ({four}) "
             f"to the front of castle {action.target + 1}"
         )
     assert isinstance(action, DoubleMove)
@@ -91,7 +108,7 @@ def _describe(state: EnglishmanState, action: EnglishmanAction, names: Sequence[
     after = move_front(castles, action.first_source, action.first_target)
     second = after[action.second_source][0]
     return (
-        f"{who} moved the {first} from castle {action.first_source + 1} to castle "
+        f"{who}{say('move')} the {first} from castle {action.first_source + 1} to castle "
         f"{action.first_target + 1}, then the {second} from castle {action.second_source + 1} "
         f"to castle {action.second_target + 1}"
     )

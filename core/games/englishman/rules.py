@@ -125,6 +125,9 @@ class Englishman:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def advise(self, state: EnglishmanState, action: EnglishmanAction, names: Sequence[str]) -> str:
+        return commentary.advise(state, action, names)
+
     def round_of(self, state: EnglishmanState) -> int:
         return state.turn
 

@@ -10,20 +10,35 @@ from core.games.fields_of_action.actions import Capture, FieldsAction
 from core.games.fields_of_action.board import SIDES, name
 from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run, spoken
 from core.games.fields_of_action.state import FieldsState
+from core.voice import ADVISED, TOLD, Voice
 
 
 def describe(
     state: FieldsState, action: FieldsAction, viewer: int | None, names: Sequence[str]
 ) -> str:
     """`action`, taken in `state` by the side to move; `names` are the seats' names."""
+    return _voiced(state, action, names, TOLD)
+
+
+def advise(state: FieldsState, action: FieldsAction, names: Sequence[str]) -> str:
+    """`action` as advice to the side about to take it: "capture Black's 3 on e4 with your 7
+    — White has 3 4 5 of a run"."""
+    return _voiced(state, action, names, ADVISED)
+
+
+def _voiced(state: FieldsState, action: FieldsAction, names: Sequence[str], voice: Voice) -> str:
     side = state.mover
     who, foe = _name(names, side), _name(names, 1 - side)
     stone = state.board[action.origin]
     number = stone.number if stone is not None else "?"
     if not isinstance(action, Capture):
-        return f"{who} moved {number} from {name(action.origin)} to {name(action.target)}"
+        moved = voice.subject(who) + voice.verb("move")
+        return f"{moved} {number} from {name(action.origin)} to {name(action.target)}"
     run = longest_run((*state.captured[side], action.number))
-    took = f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)}"
+    took = voice.pick(
+        f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)}",
+        f"capture {foe}'s {action.number} on {name(action.target)} with your {number}",
+    )
     if len(run) >= RUN_TO_WIN:
         return f"{took} — {who} has {spoken(run)}, a run of five"
     numbers = "number" if len(run) == 1 else "numbers"

@@ -105,6 +105,9 @@ class FieldsOfAction:
     ) -> str:
         return commentary.describe(state, action, viewer, names)
 
+    def advise(self, state: FieldsState, action: FieldsAction, names: Sequence[str]) -> str:
+        return commentary.advise(state, action, names)
+
     def round_of(self, state: FieldsState) -> int:
         """The turn number: a turn is one move by each side, counting from 1."""
         return state.ply // 2 + 1

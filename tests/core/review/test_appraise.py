@@ -49,7 +49,7 @@ def test_letting_a_capture_crossing_through_is_a_blunder_and_the_better_move_sto
     state = crossing_state()
     better = CROSSING.apply(state, CROSSING.parse(state, verdict.best_notation))
     assert CROSSING_PUNISHMENT not in {CROSSING.notation(a) for a in CROSSING.legal_actions(better)}
-    assert verdict.best_words.startswith("moved")  # the game's words, without the name
+    assert verdict.best_words.startswith("move ")  # advice to the seat, without its name
 
 
 def test_the_best_move_found_is_never_marked() -> None:
@@ -88,7 +88,7 @@ def test_giving_away_a_sure_hit_is_a_blunder() -> None:
     assert verdict is not None
     assert verdict.judgement is Judgement.BLUNDER
     assert verdict.best_notation.startswith("x44")
-    assert verdict.best_words.startswith("attacked with")
+    assert verdict.best_words == "attack with three 4s"
 
 
 def test_the_review_reads_only_the_view_the_other_hand_swapped_changes_nothing() -> None:

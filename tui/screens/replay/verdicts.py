@@ -66,7 +66,7 @@ def verdict_text(verdict: Verdict, review: Review, about: str = "") -> Content:
     if review.better(verdict):
         lines.append(
             Content.assemble(
-                ("better ", "dim"), (verdict.best_notation, "bold"), f" {verdict.best_words}"
+                ("better: ", "dim"), (verdict.best_notation, "bold"), f" — {verdict.best_words}"
             )
         )
     return Content("\n").join(lines)
