@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from replays.store import create_match
 from tui.app import ParlourApp
 from tui.screens.replay import ReplayScreen
 from tui.screens.replay.keys import KEYS
+from tui.screens.replay.rows import decision_at
 from tui.screens.replay.verdicts import accuracy_table, chance, marked_positions
 from tui.screens.round_end import MatchEnd, MatchEndScreen
 from tui.start import Start
@@ -104,6 +106,13 @@ def shown(app: App[None], selector: str) -> str:
 
 def screenshot_text(app: App[None]) -> str:
     return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+def visible(app: App[None]) -> str:
+    """The characters on the screen, row after row, without blanks (the screenshot draws a
+    run of them as a rectangle)."""
+    svg = app.export_screenshot()
+    return re.sub(r"\s", "", html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))))
 
 
 def footer(app: App[None]) -> dict[str, int]:
@@ -316,6 +325,27 @@ async def test_at_80_by_24_g_swaps_the_move_list_for_the_graph(tmp_path: Path) -
         await pilot.press("g")
         assert moves.display and not chart.display
         assert shown(app, "#rp-accuracy").startswith("Review 3/")  # stopped part-way: it says so
+
+
+async def test_at_80_by_24_a_marked_move_shows_its_whole_verdict_above_the_table() -> None:
+    """Attacke's table and hands leave the panels few rows: the verdict keeps its lines and
+    the accuracy table below gives way."""
+    rules = registry.get("attacke")
+    with create_match(rules, (*SEATS, Seat("Cid")), {}) as opened:
+        bots: dict[int, Bot] = {0: GreedyBot(3), 1: RandomBot(3), 2: GreedyBot(4)}
+        play_out(opened.match, bots, random.Random(3), submit=opened.submit)
+    review = read_review(reviewed(opened.path))
+    assert review is not None and review.marked()
+    app = ParlourApp(Start("replay", match=str(opened.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        for _ in review.marked():
+            await pilot.press("m")
+            judged = review.at(decision_at(screen.rows, screen.here) - 1)
+            assert judged is not None and judged.judgement is not None
+            seen = visible(app)
+            assert f"{judged.judgement.glyph}{judged.judgement.word}" in seen
+            assert "better:" + judged.best_notation.replace(" ", "") in seen
 
 
 async def test_the_footer_and_the_key_list_name_the_review_keys(tmp_path: Path) -> None:

@@ -48,6 +48,9 @@ A = TypeVar("A", bound=Action)
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds in entries per second; `+` and `-` walk this list."""
+ENTRY_WIDTH = 30
+"""The entry panel's text width before it is first laid out: the side column's 34 cells less
+its frame and padding (replay.tcss)."""
 DEFAULT_SPEED = 2
 
 
@@ -232,10 +235,20 @@ class ReplayScreen(Screen[None], Generic[V, A]):
                 row, words=""
             )  # the move list beside it has the words; room for the verdict
         entry = entry_text(told, self.rows, self.notes, narrator, view, self.names, judged)
-        self.query_one("#rp-entry", Static).update(entry)
+        panel = self.query_one("#rp-entry", Static)
+        panel.update(entry)
+        panel.styles.min_height = self._verdict_room(panel, judged)
         self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(here)
         self.reviewing.draw(decision)
+
+    def _verdict_room(self, panel: Static, judged: Content | None) -> int | None:
+        """The rows the entry panel needs on a low screen to show its heading and the whole
+        verdict (the accuracy table below gives way); None elsewhere: the layout decides."""
+        if judged is None or not self.has_class("-low"):
+            return None
+        width = panel.content_region.width or ENTRY_WIDTH
+        return 1 + len(judged.wrap(width)) + panel.styles.gutter.height
 
     # -- the review -----------------------------------------------------------------------
     @property
