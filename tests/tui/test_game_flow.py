@@ -27,6 +27,7 @@ from replays.store import OpenMatch, create_match, open_match
 from tui.app import ParlourApp
 from tui.games.en_garde import prompt, rounds
 from tui.games.en_garde.fencers import Fencer
+from tui.games.en_garde.hand import waiting
 from tui.games.en_garde.piste import EnGardeBoard
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
@@ -602,3 +603,11 @@ async def test_the_defender_sees_no_parry_button_without_the_cards_for_it() -> N
         assert hand.query_one("#verb-retreat").display and hand.query_one("#verb-pass").display
         hint = str(hand.query_one("#hint").render())
         assert "arry" not in hint and "retreat (r)" in hint.lower()
+
+
+def test_the_hand_waits_for_the_other_fencer_only_while_he_has_a_move_to_make() -> None:
+    view = RULES.view(RULES.new(2, {"level": "advanced"}), 0)
+    assert str(waiting(replace(view, phase="turn", to_move=1))) == "Waiting for the other fencer…"
+    assert str(waiting(replace(view, phase="refill", to_move=CHANCE))) == "Cards are being drawn…"
+    assert str(waiting(replace(view, phase="round-over", to_move=None))) == ""
+    assert str(waiting(replace(view, phase="over", to_move=None))) == ""

@@ -113,7 +113,7 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
         self.border_title = hand_title(self.names, view.viewer)
         self._redraw()
         if turn is None:
-            self._hint(Content.styled("Waiting for the other fencer…", "dim"))
+            self._hint(waiting(view))
         elif fresh:
             self._hint(self._opening())
         self.screen.refresh_bindings()
@@ -318,3 +318,13 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
             self.action_play()
         elif button_id.startswith("verb-"):
             self.action_verb(button_id.removeprefix("verb-"))
+
+
+def waiting(view: EnGardeView) -> Content:
+    """The hint while the hand cannot play: who or what the table waits for, and nothing
+    once a round or the match is decided (the result panel tells it)."""
+    if view.phase in ("round-over", "over"):
+        return Content("")
+    if view.phase in ("deal", "refill"):
+        return Content.styled("Cards are being drawn…", "dim")
+    return Content.styled("Waiting for the other fencer…", "dim")
