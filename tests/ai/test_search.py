@@ -19,6 +19,8 @@ from tests.ai.toys import (
     Board,
     Count,
     DiceCounting,
+    HiddenBait,
+    HiddenTrap,
     HighCard,
     Mark,
     Play,
@@ -70,6 +72,26 @@ def test_the_search_finds_the_one_reply_that_refutes_a_move_greedy_walks_into() 
         assert decide(SearchBot(seed, Budget(4), kind="mcts"), rules, start, 0) == "safe"
 
 
+@pytest.mark.parametrize("holds", [False, True])
+def test_ismcts_takes_a_bait_the_opponent_can_seldom_punish(holds: bool) -> None:
+    """One imagined deal in ten gives seat 1 the punishing reply: the bait then wins nine times
+    in ten. Backing up the best reply of *any* deal made it look lost, so the search played
+    "safe" for a draw (it did so before opponents' moves counted as often as they were open)."""
+    rules = HiddenTrap(odds=0.1)
+    for seed in range(5):
+        bot = SearchBot(seed, Budget(1000), kind="ismcts")
+        assert decide(bot, rules, HiddenBait(holds), 0) == "bait"
+
+
+def test_ismcts_refuses_a_bait_the_opponent_can_always_punish() -> None:
+    """With the card in every deal the opponent's best reply decides: it answers the bait with
+    the punishment, not with a reply its tries happen to reach first."""
+    rules = HiddenTrap(odds=1.0)
+    for seed in range(5):
+        bot = SearchBot(seed, Budget(1000), kind="ismcts")
+        assert decide(bot, rules, HiddenBait(True), 0) == "safe"
+
+
 def test_three_to_five_seats_share_returns_and_each_seat_plays_for_itself() -> None:
     rules = Race()
     for players in (3, 4, 5):
@@ -94,8 +116,8 @@ def _high_card_position(seed: int) -> Tricks:
 def test_same_seed_and_same_view_give_the_same_choice(kind: str) -> None:
     rules = HighCard()
     state = _high_card_position(4)
-    first = SearchBot(9, Budget(200), kind="ismcts" if kind == "ismcts" else "mcts")
-    second = SearchBot(9, Budget(200), kind="ismcts" if kind == "ismcts" else "mcts")
+    first = SearchBot(9, Budget(1000), kind="ismcts" if kind == "ismcts" else "mcts")
+    second = SearchBot(9, Budget(1000), kind="ismcts" if kind == "ismcts" else "mcts")
     assert decide(first, rules, state, 0) == decide(second, rules, state, 0)
     assert first.last == second.last
 
@@ -188,7 +210,7 @@ def test_a_searching_bot_never_touches_the_real_state(kind: str) -> None:
     bot: Any = (
         GreedyBot(1)
         if kind == "greedy"
-        else SearchBot(1, Budget(200), kind="mcts" if kind == "mcts" else "ismcts")
+        else SearchBot(1, Budget(1000), kind="mcts" if kind == "mcts" else "ismcts")
     )
     shown: list[tuple[Any, Any]] = []
     choose = bot.choose

@@ -360,3 +360,52 @@ class Trap(_Base):
         if state.first == "bait" and state.reply is None:
             return 0.8 if seat == 0 else -0.8
         return 0.0
+
+
+@dataclass(frozen=True)
+class HiddenBait:
+    """A Trap position where seat 1 may hold the one card that makes the punishing reply legal;
+    seat 0 cannot see whether it does."""
+
+    holds: bool
+    first: str | None = None
+    reply: int | None = None
+
+
+@dataclass(frozen=True)
+class HiddenBaitView:
+    viewer: int | None
+    holds: bool | None
+    """None: hidden from this viewer."""
+    first: str | None
+    reply: int | None
+
+
+class HiddenTrap(Trap):
+    """The Trap with the refutation in seat 1's hidden hand: imagined deals give it that card
+    with probability `odds`. At low odds the bait is worth taking (it wins unless the card is
+    there); at odds 1 it is the open Trap, where only "safe" is sound."""
+
+    id: ClassVar[str] = "hidden-trap"
+    title: ClassVar[str] = "Hidden trap"
+    hides_information: ClassVar[bool] = True
+
+    def __init__(self, odds: float) -> None:
+        self.odds = odds
+
+    def new(self, players: int, options: Mapping[str, object]) -> HiddenBait:
+        return HiddenBait(holds=False)
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        moves = super().legal_actions(state)
+        if self.to_move(state) == 1 and not state.holds:
+            return [m for m in moves if m != self.PUNISH]
+        return moves
+
+    def view(self, state: Any, seat: int | None) -> HiddenBaitView:
+        holds = state.holds if seat in (None, 1) else None
+        return HiddenBaitView(seat, holds, state.first, state.reply)
+
+    def determinize(self, view: HiddenBaitView, rng: random.Random) -> HiddenBait:
+        holds = view.holds if view.holds is not None else rng.random() < self.odds
+        return HiddenBait(holds, view.first, view.reply)
