@@ -175,9 +175,10 @@ class _Node:
         valued = [(e.value, e.avail) for e in self.edges.values() if e.value is not None]
         if not valued:
             return None
+        top, avail = max(valued, key=lambda pair: pair[0][seat])
+        if avail >= visits:
+            return top  # open every time: plain MCTS always, so it pays for no sort
         valued.sort(key=lambda pair: pair[0][seat], reverse=True)
-        if valued[0][1] >= visits:
-            return valued[0][0]
         total = [0.0] * len(valued[0][0])
         left = 1.0
         for value, avail in valued:
