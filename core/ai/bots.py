@@ -7,9 +7,11 @@
 Budgets are iterations plus seconds. The seconds only bind when the caller supplies a clock
 (`budget_for(spec, clock=time.monotonic, stop=worker.is_cancelled)`); without one the
 iterations alone bound the thinking, so tests and self-play stay reproducible across machines.
-The searchers' `normal` is 300 iterations within a second: on this project's two-core machine
-that is 0.1 s a decision at En Garde and Attacke and 0.3 to 0.9 s on the boards, where every
-new position scores each of its 30 to 300 moves (README's table has the measured figures).
+The searchers' `normal` is 300 iterations within 0.9 s, so a decision stays under the promised
+second with a margin on a busy machine: on this project's two-core machine that is 0.1 s a
+decision at En Garde and Attacke and 0.3 to 0.9 s on the boards, where every new position scores
+each of its 30 to 300 moves. `easy` is 20 iterations within 0.2 s, a clear step below `normal`
+(docs/BOTS.md has the measured figures).
 
 **mcts in a hidden game.** `parse_spec(spec, rules)` refuses `mcts` for a game whose views hide
 information, saying to choose `ismcts`; `bots_for(rules)` does not offer it. A bot made anyway
@@ -93,23 +95,23 @@ BOTS: dict[str, BotSpec] = {
     "greedy": BotSpec(
         lambda seed, budget: GreedyBot(seed, budget),
         "Greedy: the move that looks best one step ahead (averaging a few imagined deals)",
-        Budget(1, 0.25),
+        Budget(1, 0.2),
         Budget(4, 0.5),
         Budget(16, 1.0),
     ),
     "mcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="mcts"),
         "MCTS: tree search over the open table (games that hide nothing)",
-        Budget(60, 0.25),
-        Budget(300, 1.0),
+        Budget(20, 0.2),
+        Budget(300, 0.9),
         Budget(3_000, 4.0),
         needs="open",
     ),
     "ismcts": BotSpec(
         lambda seed, budget: SearchBot(seed, budget, kind="ismcts"),
         "IS-MCTS: tree search over every hand the others might hold, never peeking",
-        Budget(60, 0.25),
-        Budget(300, 1.0),
+        Budget(20, 0.2),
+        Budget(300, 0.9),
         Budget(3_000, 4.0),
     ),
 }

@@ -240,8 +240,8 @@ def test_a_timed_bot_counts_decisions_cut_by_the_clock() -> None:
     from tui.cli.common import TimedBot
 
     bot = TimedBot("greedy:easy", seed=1)
-    assert bot.budget.clock is not None and bot.budget.seconds == 0.25
-    bot.seconds += [0.3, 0.1]
+    assert bot.budget.clock is not None and bot.budget.seconds == 0.2
+    bot.seconds += [0.25, 0.1]
     assert bot.at_time_cap == 1
     assert TimedBot("random", seed=1).at_time_cap == 0
 
