@@ -39,9 +39,9 @@ def test_host_with_a_screen_plays_the_first_seat_here_and_invites_the_rest(
 
 def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
     # Only the plan is read: the app is a stand-in here, so nothing listens or connects.
-    assert main(["host", "crossing", "--listen", "0.0.0.0:9000"]) == 0
+    assert main(["host", "crossing", "--listen", "127.0.0.1:9000"]) == 0
     plan = started[0].hosting  # type: ignore[union-attr]
-    assert (plan.address, plan.port) == ("0.0.0.0", 9000)
+    assert (plan.address, plan.port) == ("127.0.0.1", 9000)
 
 
 @pytest.mark.parametrize(
