@@ -259,6 +259,10 @@ def search(
         while True:
             seat, edges = node.seat, node.edges
             node.visits += 1
+            # IS-MCTS: another seat answers with the best its imagined hand allows (the first
+            # in list order among equals), never by UCT: its node stands for every hand the
+            # bot cannot tell apart, and exploring there counted replies nobody makes
+            answers = every_iteration and seat != me
             untried: list[tuple[Action, _Edge]] = []
             best: tuple[Action, _Edge] | None = None
             best_score = -math.inf
@@ -270,7 +274,10 @@ def search(
                     after, to_move = settle(rules.apply(state, action), rng)
                     edge.value = worth(after, to_move, players)
                 edge.avail += 1
-                if edge.n == 0:
+                if answers:
+                    if edge.value[seat] > best_score:
+                        best, best_score = (action, edge), edge.value[seat]
+                elif edge.n == 0:
                     untried.append((action, edge))
                 elif not untried:
                     score = (
@@ -280,9 +287,10 @@ def search(
                     )
                     if score > best_score:
                         best, best_score = (action, edge), score
-            if every_iteration and seat != me:
-                action, edge = _best_reply(options, edges, seat)
-                untried = [] if edge.n else [(action, edge)]
+            if answers and best is not None:
+                action, edge = best
+                if not edge.n:
+                    untried = [best]
             elif untried:
                 action, edge = _most_promising(untried, seat, rng)
             elif best is not None:
@@ -346,28 +354,6 @@ def _most_tried(stats: Sequence[tuple[Action, int, float]], rng: random.Random) 
     top = max(stats, key=lambda s: (s[1], s[2]))
     tied = [s[0] for s in stats if s[1] == top[1] and s[2] >= top[2] - TIE]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
-
-
-def _best_reply(
-    options: Sequence[Action], edges: dict[Action, _Edge], seat: int
-) -> tuple[Action, _Edge]:
-    """Another seat's move in IS-MCTS: the best for it, by the value of the position it leads
-    to, among the moves its imagined hand allows (first in list order among equals).
-
-    Its nodes are keyed by what the bot sees, so one node stands for every hand it might
-    hold; exploring there by UCT pooled its tries over hands and fed the bot's means with
-    replies no sensible player makes (taking a hit it could parry). A greedy player, the
-    model the search answers, is what the table's opponents mostly are: measured, En Garde's
-    `ismcts:normal` against greedy went from 55% to 78% on seed 11 (docs/BOTS.md)."""
-    top: tuple[Action, _Edge] | None = None
-    top_share = -math.inf
-    for action in options:
-        edge = edges[action]
-        if edge.value is not None and edge.value[seat] > top_share:
-            top, top_share = (action, edge), edge.value[seat]
-    if top is None:
-        raise ValueError("a seat to move has no move to try")
-    return top
 
 
 def _most_promising(
