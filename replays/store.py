@@ -167,6 +167,10 @@ class MatchSummary:
     damage: Damage | None = None
     standing: str = ""
     """The game's public words for where the match stands ("round 4 · 2–1"), if it has any."""
+    checked: bool = True
+    """False for a file listed from its header alone (`scan_matches(check=False)`): its
+    entries were not read, so its counts are 0, its time the file's, and it shows no result,
+    which only the replay may give (an `end` record can be forged). Never cached."""
 
     @property
     def finished(self) -> bool:
@@ -384,14 +388,16 @@ def list_matches() -> list[MatchSummary]:
     return scan_matches().matches
 
 
-def scan_matches() -> MatchListing:
+def scan_matches(*, check: bool = True) -> MatchListing:
     """Every match file in the folder, readable or not, most recently played first.
 
     Each file is summarised on its own: one that cannot be read or summarised is reported in
     `unreadable` with the reason, and never stops the others from being listed. A file is read
     once (the listing cache, keyed by size and modification time); with no cache, the summary
     its writer kept beside it is used when it still matches the file's size and last digest
-    (see `replays.summary`), and only otherwise is the whole file read.
+    (see `replays.summary`), and only otherwise is the whole file read and replayed. With
+    `check` False that last step is skipped: such a file (copied in, written by an older
+    Parlour) is listed from its header as not `checked`, at the cost of a header, not a replay.
     """
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
@@ -402,8 +408,8 @@ def scan_matches() -> MatchListing:
         path = folder / name
         try:
             key = catalogue.key_of(path)
-            summary = _cached(path, key, cached) or _summary_of(path)
-            wire = summary.to_wire()
+            summary = _cached(path, key, cached) or _summary_of(path, check=check)
+            wire = summary.to_wire() if summary.checked else None
         except OSError as err:
             unreadable.append((path, f"{path.name} cannot be read: {err.strerror or err}"))
             continue
@@ -414,7 +420,8 @@ def scan_matches() -> MatchListing:
             unreadable.append((path, f"{path.name} cannot be listed: {type(err).__name__}: {err}"))
             continue
         found.append(summary)
-        fresh[path.name] = (key, wire)
+        if wire is not None:
+            fresh[path.name] = (key, wire)
     if fresh != cached:
         catalogue.save(fresh)
     found.sort(key=lambda s: s.last_played, reverse=True)
@@ -431,14 +438,18 @@ def _match_names(folder: Path) -> list[str]:
         return []
 
 
-def _summary_of(path: Path) -> MatchSummary:
-    """From the kept summary when it still fits the file, else from reading it all; a file read
-    in full that the replay bears out gets its summary kept beside it then (a file copied into
-    the store comes without one), so a later listing without the cache does not read it again."""
+def _summary_of(path: Path, *, check: bool) -> MatchSummary:
+    """From the kept summary when it still fits the file, else from reading it all (or, unless
+    `check`, its header alone); a file read in full that the replay bears out gets its summary
+    kept beside it then (a file copied into the store comes without one), so a later listing
+    without the cache does not read it again."""
     kept = read_summary(path)
     if kept is not None:
         header, tally = kept
         return _summary(path, header, tally, None, tally.outcome)
+    if not check:
+        header = read_header(path)
+        return _summary(path, header, Tally(len(header.seats)), None, None, checked=False)
     log = read_log(path)
     found, vouched = _judged(log)
     if vouched is not None and paths.is_matches_dir(path.parent):
@@ -488,7 +499,13 @@ def _judged(log: LogRead) -> tuple[MatchSummary, Tally | None]:
 
 
 def _summary(
-    path: Path, header: Header, tally: Tally, damage: Damage | None, outcome: Outcome | None
+    path: Path,
+    header: Header,
+    tally: Tally,
+    damage: Damage | None,
+    outcome: Outcome | None,
+    *,
+    checked: bool = True,
 ) -> MatchSummary:
     last = tally.last
     if last is not None and not _is_a_date(last):
@@ -512,6 +529,7 @@ def _summary(
         outcome,
         damage,
         tally.standing,
+        checked,
     )
 
 

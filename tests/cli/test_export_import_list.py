@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from core import registry
-from core.match import Seat
-from replays.logfile import read_log
+from core.match import MetaEntry, Seat
+from replays import chain, store
+from replays.ending import END
+from replays.logfile import LogWriter, read_log
 from replays.store import create_match
 from tui.cli import main
 
@@ -127,3 +131,50 @@ def test_list_names_unreadable_files_without_failing(
     code, out, err = run(capsys, "list")
     assert code == 0
     assert "no saved matches" in out and "skipped junk.parlour" in err
+
+
+def test_list_shows_matches_copied_in_without_summaries_as_not_checked_until_asked(
+    match_file: Path,
+    parlour_home: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = parlour_home / "matches"
+    folder.mkdir(parents=True, exist_ok=True)
+    copied = Path(shutil.copy(match_file, folder))  # selfplay's --out keeps no summaries
+    log = read_log(match_file)
+    moves = [e for e in log.entries if not (isinstance(e, MetaEntry) and e.what == END)][:40]
+    forged = folder / "forged.parlour"  # 40 entries in, an end record names a winner
+    with LogWriter.create(forged, log.header) as writer:
+        writer.append_many([*moves, MetaEntry(END, {"winners": [1], "scores": [5, 0]})])
+
+    hashed: list[bytes] = []
+    real_digest = chain.digest
+
+    def counted(previous: bytes, body: bytes) -> bytes:
+        hashed.append(body)
+        return real_digest(previous, body)
+
+    def forbidden(*args: Any) -> Any:
+        raise AssertionError("listing without --check must not read every record")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(chain, "digest", counted)
+        patched.setattr(store, "read_log", forbidden)
+        code, out, err = run(capsys, "list")
+    rows = out.splitlines()[1:]
+    assert code == 0 and len(rows) == 2
+    assert all(" ? " in row and "not checked" in row for row in rows)
+    assert "finished" not in out  # the forged end is not believed, nor the real one unchecked
+    assert len(hashed) == 2  # the two headers, no entry
+    assert "2 matches have no summary beside their files" in err and "list --check" in err
+    assert not list(folder.glob("*.summary"))
+
+    code, out, err = run(capsys, "list", "--check")
+    assert code == 0 and err == ""
+    assert "finished: Random" in next(r for r in out.splitlines() if copied.name in r)
+    assert "damaged" in next(r for r in out.splitlines() if forged.name in r)
+    assert store.summary.sidecar(copied).exists()  # kept: checked once
+    assert not store.summary.sidecar(forged).exists()  # never for a forged end
+    code, out, err = run(capsys, "list")
+    assert "not checked" not in out and err == ""

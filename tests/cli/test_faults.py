@@ -65,7 +65,7 @@ def test_an_end_record_naming_a_missing_seat_does_not_break_parlour_list(
         store / "forged.parlour",
         lambda es: forge_end(es, {"winners": [5], "scores": [5, 3], "reason": "forged"}),
     )
-    code, out, _ = run(capsys, "list")
+    code, out, _ = run(capsys, "list", "--check")
     assert code == 0
     assert good.name in out and "forged.parlour" in out
     code, out, _ = run(capsys, "verify", str(store / "forged.parlour"))
@@ -149,7 +149,10 @@ def test_a_forged_end_record_is_judged_alike_by_resume_export_import_list_and_ve
         if form == "json":
             assert len(json.loads(out)["entries"]) == at  # the false record is left out
 
-    code, out, _ = run(capsys, "list")
+    code, out, _ = run(capsys, "list")  # no summary beside it: listed from its header alone
+    row = next(line for line in out.splitlines() if "forged.parlour" in line)
+    assert "not checked" in row and "finished" not in row
+    code, out, _ = run(capsys, "list", "--check")
     row = next(line for line in out.splitlines() if "forged.parlour" in line)
     assert "damaged" in row
     if forgery != "over too soon":  # the moves do end it: the listing gives their result
@@ -177,7 +180,7 @@ def test_the_listing_gives_the_result_of_a_finished_match_whose_end_record_was_n
     code, out, _ = run(capsys, "verify", str(target))
     assert code == 0 and "finished: winner" in out
     winner = out.split("finished: winner ", 1)[1].split(" (")[0]
-    code, out, _ = run(capsys, "list")
+    code, out, _ = run(capsys, "list", "--check")
     assert code == 0 and f"finished: {winner}" in out
 
 
@@ -190,7 +193,7 @@ def test_an_entry_time_no_calendar_can_show_does_not_break_parlour_list(
 
     rewrite(match_file, paths.matches_dir() / "future.parlour", far_future)
     for _ in ("cold", "cached"):
-        code, out, _ = run(capsys, "list")
+        code, out, _ = run(capsys, "list", "--check")
         assert code == 0 and "future.parlour" in out
 
 

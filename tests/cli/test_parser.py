@@ -23,6 +23,7 @@ LINES = [
     ["import", "m.json"],
     ["review", "m.parlour", "--level", "easy", "--seed", "4", "--seats", "1,2"],
     ["list"],
+    ["list", "--check"],
     ["host", "en-garde", "--seat", "here=Ann", "--listen", "127.0.0.1:0", "--headless"],
     ["join", "parlour://h:1/x/y", "--watch"],
 ]

@@ -105,18 +105,26 @@ def test_list_and_the_menu_import_no_games_rules(tmp_path: Path) -> None:
     store_copy = home / "matches" / match.name
     store_copy.write_bytes(match.read_bytes())
     listing = (
-        "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; code = main(['list']); "
+        "import sys; sys.argv[0] = 'parlour'; from tui.cli import main; code = main(sys.argv[1:]); "
         "print(*sorted(m for m in sys.modules if m.startswith('core.games') or m == 'uuid')); "
         "sys.exit(code)"
     )
     first = subprocess.run(
-        [sys.executable, "-c", listing], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-c", listing, "list", "--check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert first.returncode == 0 and "core.games.en_garde" in first.stdout  # read and replayed
     (home / "state" / "listing.msgpack").unlink()  # its summary is kept: no cache needed
     for _ in ("no cache", "the cache"):
         done = subprocess.run(
-            [sys.executable, "-c", listing], cwd=ROOT, env=env, capture_output=True, text=True
+            [sys.executable, "-c", listing, "list"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         assert done.returncode == 0 and match.name in done.stdout
         assert done.stdout.splitlines()[-1] == "", done.stdout.splitlines()[-1]

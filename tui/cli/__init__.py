@@ -208,7 +208,13 @@ def _parser(only: str | None = None) -> _Parser:
         imp.add_argument("file", metavar="FILE.json", type=Path)
 
     if wanted("list"):
-        commands.add_parser("list", help="the matches in the store")
+        listing = commands.add_parser("list", help="the matches in the store")
+        listing.add_argument(
+            "--check",
+            action="store_true",
+            help="also read and check the matches that came without the summary Parlour keeps "
+            "beside a match file (copied in, or from an older Parlour); kept once checked",
+        )
 
     if wanted("host"):
         host = commands.add_parser("host", help="host a match others join from their own terminals")

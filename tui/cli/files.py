@@ -317,7 +317,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from replays.ending import winners_text
     from replays.store import scan_matches
 
-    listing = scan_matches()
+    listing = scan_matches(check=args.check)
     for path, why in listing.unreadable:
         say_error(
             f"skipped {path.name}: {_unnamed(why, path)}", f"check it with: {PROG} verify {path}"
@@ -328,7 +328,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = [("ID", "GAME", "SEATS", "MOVES", "LAST PLAYED", "RESULT", "FILE")]
     for found in listing.matches:
         names = [seat.name for seat in found.seats]
-        if found.outcome is None:
+        if not found.checked:
+            result = "not checked"
+        elif found.outcome is None:
             result = "damaged" if found.damage is not None else "in progress"
         else:
             result = "finished: " + (
@@ -341,7 +343,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 found.header.match_id[:8],
                 found.title,
                 ", ".join(names),
-                str(found.turns),
+                str(found.turns) if found.checked else "?",
                 datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M"),
                 result,
                 found.path.name,
@@ -351,4 +353,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         print("  ".join([*cells, row[-1]]))
+    unchecked = sum(not found.checked for found in listing.matches)
+    if unchecked:
+        one = unchecked == 1
+        say_error(
+            f"{unchecked} {'match has' if one else 'matches have'} no summary beside "
+            f"{'its file' if one else 'their files'} (copied in, or saved by an older Parlour): "
+            f"{'its moves and result are' if one else 'their moves and results are'} not "
+            "checked yet",
+            f"'{PROG} list --check' reads and checks {'it' if one else 'them'}, once",
+        )
     return EXIT_OK
