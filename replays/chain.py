@@ -9,7 +9,6 @@ always give the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import BinaryIO
 
 import msgpack
@@ -95,24 +94,30 @@ def is_plain(value: object) -> bool:
 
     Iterative and depth-limited, so no later recursive walk (export, a game's `from_wire`)
     can be pushed into Python's recursion limit by a forged file. It checks exact types:
-    msgpack builds exactly these, and the check runs for every record read.
+    msgpack builds exactly these, and the check runs for every record read, so it walks one
+    level at a time with no call or tuple per value (a listing checks a header per file).
     """
-    pending: list[tuple[object, int]] = [(value, 0)]
-    while pending:
-        item, depth = pending.pop()
-        if type(item) in _SCALARS:
-            continue
-        if depth >= MAX_DEPTH:
-            return False
-        if type(item) is list:
-            children: Iterable[object] = item
-        elif type(item) is dict:
-            if any(type(key) is not str for key in item):
+    level: list[object] = [value]
+    depth = 0
+    while level:
+        nested: list[object] = []
+        for item in level:
+            kind = type(item)
+            if kind in _SCALARS:
+                continue
+            if depth >= MAX_DEPTH:
                 return False
-            children = item.values()
-        else:
-            return False
-        pending.extend((child, depth + 1) for child in children if type(child) not in _SCALARS)
+            if kind is list:
+                nested += item  # type: ignore[arg-type]
+            elif kind is dict:
+                for key in item:  # type: ignore[attr-defined]
+                    if type(key) is not str:
+                        return False
+                nested += item.values()  # type: ignore[attr-defined]
+            else:
+                return False
+        level = nested
+        depth += 1
     return True
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import msgpack  # type: ignore[import-untyped]
@@ -267,3 +268,58 @@ def test_writer_is_a_match_sink(tmp_path: Path, counting: Counting) -> None:
         match.submit(Say(1), at=Ticks()())
         assert writer.count == 3
     assert read_log(path).entries == match.entries
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """What `chain.is_plain` means, said recursively (fine for these small test values)."""
+    if type(value) in (type(None), bool, int, float, str, bytes):
+        return True
+    if depth >= chain.MAX_DEPTH:
+        return False
+    if type(value) is list:
+        return all(_plain(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return all(type(k) is str and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def _nested(rng: random.Random, depth: int) -> object:
+    roll = rng.random()
+    if depth <= 0 or roll < 0.3:
+        return rng.choice([None, True, 3, 2.5, "s", b"b", (1,), {1, 2}, 1j])
+    children = [_nested(rng, depth - 1) for _ in range(rng.randrange(4))]
+    if roll < 0.65:
+        return children
+    keys = [rng.choice(["a", "b", "c", 1, None]) for _ in children]
+    return dict(zip(keys, children, strict=True))
+
+
+def test_is_plain_agrees_with_its_definition_at_and_past_the_depth_limit() -> None:
+    rng = random.Random(5)
+    values: list[object] = [_nested(rng, rng.randrange(6)) for _ in range(3000)]
+    for depth in (chain.MAX_DEPTH - 1, chain.MAX_DEPTH, chain.MAX_DEPTH + 1):
+        for leaf in (1, [], {}, (1,)):
+            value: object = leaf
+            for n in range(depth):
+                value = [value] if n % 2 else {"k": value}
+            values.append(value)
+    for value in values:
+        assert chain.is_plain(value) == _plain(value), value
+
+
+def test_is_plain_makes_no_call_per_value(finished_file: Path) -> None:
+    """It checks every record read (a listing: a header per file), so it walks the values
+    without a Python call (a generator) for each of them."""
+    header = read_log(finished_file).header.to_wire()
+    calls: list[str] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            calls.append(event)
+
+    sys.setprofile(count)
+    try:
+        assert chain.is_plain(header)
+    finally:
+        sys.setprofile(None)
+    assert len(calls) == 1  # is_plain itself
