@@ -9,8 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-
-import platformdirs
+from typing import Literal
 
 from replays.errors import StoreUnavailable
 
@@ -22,6 +21,16 @@ def home() -> Path | None:
     """The folder named by PARLOUR_HOME, or None when it is unset or empty."""
     value = os.environ.get(HOME_VARIABLE, "").strip()
     return Path(value).expanduser() if value else None
+
+
+def _platform(kind: Literal["data", "config", "state"]) -> Path:
+    """The platform's usual folder of `kind` for Parlour. platformdirs (and the `tempfile` and
+    `shutil` it loads) is imported only here: `verify`, or anything run with PARLOUR_HOME set,
+    never needs it."""
+    import platformdirs
+
+    path: Path = getattr(platformdirs, f"user_{kind}_path")(APP, appauthor=False)
+    return path
 
 
 def _ready(folder: Path) -> Path:
@@ -49,7 +58,7 @@ def _matches_path() -> Path:
     base = home()
     if base is not None:
         return base / "matches"
-    return platformdirs.user_data_path(APP, appauthor=False) / "matches"
+    return _platform("data") / "matches"
 
 
 def matches_dir() -> Path:
@@ -70,7 +79,7 @@ def config_dir() -> Path:
     base = home()
     if base is not None:
         return _ready(base / "config")
-    return _ready(platformdirs.user_config_path(APP, appauthor=False))
+    return _ready(_platform("config"))
 
 
 def state_dir() -> Path:
@@ -78,7 +87,7 @@ def state_dir() -> Path:
     base = home()
     if base is not None:
         return _ready(base / "state")
-    return _ready(platformdirs.user_state_path(APP, appauthor=False))
+    return _ready(_platform("state"))
 
 
 def replace_quietly(target: Path, body: bytes) -> None:

@@ -1,9 +1,10 @@
 """The `parlour` command: launch the app, or work on match files and bots without it.
 
-The parser and `main` live here; each command lives in its module, imported only when that
-command runs: `launch` (the app: no command, `new`, `resume`, `replay`), `selfplay`,
-`tournament`, `files` (`verify`, `export`, `import`, `list`), `review`, `remote` (`host`,
-`join`), and `common` (the error type, exit codes and the checks on what was typed).
+`main` lives here, the parser in `parser` (imported only for a line `plain_line` cannot read
+alone); each command lives in its module, imported only when that command runs: `launch` (the
+app: no command, `new`, `resume`, `replay`), `selfplay`, `tournament`, `files` (`verify`,
+`export`, `import`, `list`), `review`, `remote` (`host`, `join`), and `common` (the error
+type, exit codes and the checks on what was typed).
 
 Headless commands never import Textual, and every heavy import happens inside the command that
 needs it, so `--help` and `--version` are instant and the app reaches its menu as fast as a
@@ -24,14 +25,12 @@ if sys.argv[1:] == ["--version"] and sys.argv[0].endswith("parlour"):
     print(f"parlour {core.__version__}")
     raise SystemExit(0)
 
-import argparse
 import os
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from pathlib import Path
-from typing import NoReturn, TextIO
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, TextIO, cast
 
-import core
 from tui.cli.common import (
     EXIT_BAD,
     EXIT_INTERRUPTED,
@@ -39,11 +38,11 @@ from tui.cli.common import (
     EXIT_USAGE,
     PROG,
     CliError,
-    positive,
     say_error,
-    whole,
 )
-from tui.cli.ply_limits import PLY_LIMITS
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = [
     "EXIT_BAD",
@@ -56,219 +55,6 @@ __all__ = [
 ]
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with usage errors in Parlour's one-line style (still exit 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        say_error(message, f"see '{self.prog} --help'")
-        raise SystemExit(EXIT_USAGE)
-
-
-def _parser(only: str | None = None) -> _Parser:
-    """The command line's parser; with `only`, the one command that is run gets its own
-    (building every command's took as long as `parlour list`'s work on a small store)."""
-
-    def wanted(command: str) -> bool:
-        return only is None or command == only
-
-    parser = _Parser(
-        prog=PROG,
-        description="Parlour, a terminal games salon. With no command, opens the app.",
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {core.__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    def option_flag(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--option",
-            "-o",
-            action="append",
-            default=[],
-            metavar="KEY=VALUE",
-            help="a game option, e.g. level=advanced (repeatable, each key once)",
-        )
-
-    def run_flags(sub: argparse.ArgumentParser, out_help: str, *, out_required: bool) -> None:
-        sub.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
-        sub.add_argument("--games", type=positive, required=True, metavar="N")
-        sub.add_argument(
-            "--seed",
-            type=whole,
-            required=True,
-            metavar="S",
-            help="the whole run is reproducible from it",
-        )
-        sub.add_argument("--out", type=Path, required=out_required, metavar="DIR", help=out_help)
-        sub.add_argument(
-            "--max-plies",
-            type=positive,
-            metavar="N",
-            help="stop a match after N decisions and count it unfinished (default: about ten "
-            "times a long match of the game: "
-            + ", ".join(f"{game} {limit}" for game, limit in PLY_LIMITS.items())
-            + ")",
-        )
-
-    if wanted("new"):
-        new = commands.add_parser("new", help="open the app at a new game of GAME")
-        new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-        option_flag(new)
-
-    if wanted("resume"):
-        resume = commands.add_parser("resume", help="open the app at a saved match (or the list)")
-        resume.add_argument("match", metavar="ID", nargs="?", help="match id (or file)")
-
-    if wanted("replay"):
-        replay = commands.add_parser("replay", help="open the app's replay viewer on a match")
-        replay.add_argument("match", metavar="FILE", help="match file (or id)")
-
-    if wanted("selfplay"):
-        selfplay = commands.add_parser("selfplay", help="bots play matches into a folder")
-        selfplay.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-        option_flag(selfplay)
-        selfplay.add_argument(
-            "--seat",
-            action="append",
-            default=[],
-            metavar="SPEC",
-            help="the bot at the next seat: random, greedy, mcts or ismcts, with a level "
-            "(easy, normal, hard), e.g. ismcts:normal; once for every seat, or one for all "
-            "(default: random)",
-        )
-        run_flags(selfplay, "the folder for the match files", out_required=True)
-
-    if wanted("tournament"):
-        tournament = commands.add_parser(
-            "tournament", help="bot A against bot B: results, a 95%% interval, time per decision"
-        )
-        tournament.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
-        tournament.add_argument(
-            "--a", required=True, metavar="SPEC", help="the bot under test, e.g. ismcts:normal"
-        )
-        tournament.add_argument(
-            "--b",
-            required=True,
-            metavar="SPEC",
-            help="its opponent, at every other seat, e.g. random",
-        )
-        option_flag(tournament)
-        run_flags(
-            tournament, "also write every match file here (default: none)", out_required=False
-        )
-
-    if wanted("verify"):
-        verify = commands.add_parser("verify", help="check match files: integrity and rules")
-        verify.add_argument("files", metavar="FILE", nargs="+")
-
-    if wanted("export"):
-        export = commands.add_parser("export", help="a match as text, Markdown or JSON")
-        export.add_argument("match", metavar="FILE", help="match file (or id)")
-        export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
-        export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
-        export.add_argument(
-            "--force", action="store_true", help="with --out: overwrite an existing file"
-        )
-        export.add_argument(
-            "--seat",
-            type=positive,
-            metavar="N",
-            help="text/md: what player N saw, their hand included (default while a match of "
-            "hidden hands is on: the public transcript, no hand shown)",
-        )
-        export.add_argument(
-            "--reveal-all",
-            action="store_true",
-            help="json: export a match whose hands are still secret, every card readable",
-        )
-
-    if wanted("review"):
-        review = commands.add_parser(
-            "review",
-            help="the computer marks a match's mistakes and better moves, kept in its file",
-        )
-        review.add_argument("match", metavar="FILE", help="match file (or id)")
-        review.add_argument(
-            "--level",
-            choices=("easy", "normal", "hard"),
-            default="normal",
-            help="how long the search thinks about each decision (default: normal)",
-        )
-        review.add_argument(
-            "--seed", type=whole, default=0, metavar="S", help="the review is reproducible from it"
-        )
-        review.add_argument(
-            "--seats",
-            type=_seats,
-            metavar="WHO",
-            help="human (the people's seats; the default), all, or seat numbers such as 1,2",
-        )
-
-    if wanted("import"):
-        imp = commands.add_parser("import", help="recreate a match file from a JSON export")
-        imp.add_argument("file", metavar="FILE.json", type=Path)
-
-    if wanted("list"):
-        listing = commands.add_parser("list", help="the matches in the store")
-        listing.add_argument(
-            "--check",
-            action="store_true",
-            help="also read and check the matches that came without the summary Parlour keeps "
-            "beside a match file (copied in, or from an older Parlour); kept once checked",
-        )
-
-    if wanted("host"):
-        host = commands.add_parser("host", help="host a match others join from their own terminals")
-        host.add_argument("game", metavar="GAME", nargs="?", help="game id, e.g. en-garde")
-        option_flag(host)
-        host.add_argument("--players", type=positive, metavar="N", help="seats (default: fewest)")
-        host.add_argument(
-            "--seat",
-            action="append",
-            default=[],
-            metavar="SPEC",
-            help="who plays the next seat: here (this terminal), remote (a guest; prints an "
-            "invitation) or a bot (random, greedy, ismcts:normal, ...); add =NAME to name the "
-            "player, e.g. here=Ann remote=Ben (default: here, then remote)",
-        )
-        host.add_argument(
-            "--listen",
-            metavar="ADDR:PORT",
-            help="where to listen (default 127.0.0.1:7480, this machine only; with --resume, where "
-            "the match was hosted last, so the invitations still hold)",
-        )
-        host.add_argument(
-            "--advertise", metavar="ADDR", help="the address invitations name (default: --listen's)"
-        )
-        host.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve over TLS")
-        host.add_argument(
-            "--resume", metavar="ID", help="host a match hosted before, same invitations"
-        )
-        host.add_argument(
-            "--reissue",
-            action="append",
-            default=[],
-            metavar="SEAT",
-            help="with --resume: a new invitation for seat SEAT (or 'watch'); the old one stops",
-        )
-        host.add_argument("--headless", action="store_true", help="no screen: serve only")
-
-    if wanted("join"):
-        join = commands.add_parser("join", help="join a hosted match with an invitation")
-        join.add_argument("invitation", metavar="URL", help="parlour://… from the host")
-        join.add_argument(
-            "--watch", action="store_true", help="follow the match (watching invitation)"
-        )
-        join.add_argument("--bot", metavar="SPEC", help="let a bot play the seat, without a screen")
-    return parser
-
-
-def _seats(text: str) -> str | list[int]:
-    """`--seats`, read by the review command's own type (imported only then)."""
-    from tui.cli.review import seats_arg
-
-    return seats_arg(text)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: run one command and return its exit code."""
     for stream in (sys.stdout, sys.stderr):
@@ -277,8 +63,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="replace")  # a narrow terminal encoding must not crash output
     try:
         given = sys.argv[1:] if argv is None else list(argv)
-        only = given[0] if given and given[0] in _COMMANDS else None
-        args = _parser(only).parse_args(given)
+        args = plain_line(given)
+        if args is None:
+            from tui.cli.parser import build
+
+            only = given[0] if given and given[0] in _COMMANDS else None
+            args = build(only).parse_args(given)
     except SystemExit as leaving:  # --help, --version and usage errors
         return leaving.code if isinstance(leaving.code, int) else EXIT_USAGE
     if sys.stdout is None:  # started with its output closed (`parlour list >&-`)
@@ -320,6 +110,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _unexpected(err)
     finally:
         sys.stdout = real_stdout
+
+
+def plain_line(given: Sequence[str]) -> argparse.Namespace | None:
+    """What the parser gives for the plainest lines of the commands that must start fastest,
+    `verify FILE...` and `list [--check]`, read without it (importing argparse and building
+    a parser took a fifth of a bare Python start); None for any other line."""
+    command, rest = (given[0], list(given[1:])) if given else (None, [])
+    if command == "verify" and rest and not any(word.startswith("-") for word in rest):
+        found = SimpleNamespace(command=command, files=rest)
+    elif command == "list" and rest in ([], ["--check"]):
+        found = SimpleNamespace(command=command, check=bool(rest))
+    else:
+        return None
+    return cast("argparse.Namespace", found)  # the same attributes, all a command reads
 
 
 def _unexpected(err: BaseException) -> int:

@@ -7,8 +7,6 @@ happen inside the functions, so `--help` stays instant.
 
 from __future__ import annotations
 
-import argparse
-import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -31,6 +29,7 @@ def term_as_interrupt() -> Iterator[None]:
     a `kill`, a job runner's timeout or a shell's background job (which ignores Ctrl-C) ends
     `selfplay` or `tournament` cleanly. Outside the main thread (a test calling `main` from a
     worker) signals cannot be set, and nothing changes."""
+    import signal  # only the long commands: `verify` and `list` do not load it
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -57,25 +56,6 @@ class CliError(Exception):
 def say_error(what: str, todo: str = "") -> None:
     """`parlour: <what went wrong> — <what to do>` on stderr."""
     print(f"{PROG}: {what}" + (f" — {todo}" if todo else ""), file=sys.stderr)
-
-
-# -- argument types ------------------------------------------------------------------------
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number, 1 or more."""
-    value = whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
-
-
-def whole(text: str) -> int:
-    """An argparse type: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 # -- games and options ---------------------------------------------------------------------

@@ -9,7 +9,6 @@ has no meaning there and is refused. A finished match exports everything.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +24,8 @@ from tui.cli.common import (
 )
 
 if TYPE_CHECKING:
+    import argparse
+
     from core.match import Match
 
 # -- verify --------------------------------------------------------------------------------
