@@ -7,11 +7,13 @@ exactly and a test can script any deal by applying the chance actions it wants.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import random  # only named: a rules object is handed its generator
 
 CHANCE = -1
 """The seat number of the chance actor (card draws, deals)."""

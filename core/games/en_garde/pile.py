@@ -5,11 +5,15 @@ The pile is never stored: it is what remains, so no future card exists before it
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from core.frozen import replace
 from core.games.en_garde.state import EnGardeState
 from core.rules import IllegalAction
+
+if TYPE_CHECKING:
+    import random
+
 
 VALUES = (1, 2, 3, 4, 5)
 COPIES = 5

@@ -28,9 +28,8 @@ The rules are RULES.md section 1. Decisions taken here (also on the in-app rules
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core.games.en_garde import bout, commentary, deal, notation, pile, scoring, strategy, turn
 from core.games.en_garde.actions import (
@@ -47,6 +46,10 @@ from core.games.en_garde.actions import (
 from core.games.en_garde.state import LEVELS, EnGardeState, Level
 from core.games.en_garde.view import EnGardeView
 from core.rules import CHANCE, SPECTATOR, IllegalAction, Option, Outcome, Wire, resolve_options
+
+if TYPE_CHECKING:
+    import random
+
 
 _ACTIONS = (Draw, Move, Attack, AdvanceAttack, Parry, Retreat, Pass)
 

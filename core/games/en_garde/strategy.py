@@ -10,7 +10,7 @@ act with nothing legal, or able to answer nothing) is drawn again.
 from __future__ import annotations
 
 import math
-import random
+from typing import TYPE_CHECKING
 
 from core.games.en_garde.actions import EnGardeAction
 from core.games.en_garde.bout import choices
@@ -21,6 +21,10 @@ from core.games.en_garde.scoring import match_winner
 from core.games.en_garde.state import LEVELS, EnGardeState, Level
 from core.games.en_garde.turn import turn_actions
 from core.games.en_garde.view import EnGardeView
+
+if TYPE_CHECKING:
+    import random
+
 
 _TRIES = 200
 """Deals tried before accepting one the real game could not have reached."""
