@@ -322,7 +322,7 @@ class Match:
         seat = self.rules.to_move(self._state)
         assert seat is not None
         entry = ActionEntry(seat, action.to_wire(), at)
-        self._append(entry, validate_index=None)
+        self._append(entry, validate_index=None, to_move=seat)
         return entry
 
     def annotate(
@@ -390,7 +390,12 @@ class Match:
         return None
 
     # -- the one place entries are checked and folded ---------------------------------------
-    def _append(self, entry: Entry, validate_index: int | None) -> None:
+    def _append(
+        self, entry: Entry, validate_index: int | None, *, to_move: int | None = None
+    ) -> None:
+        """Check `entry` against the match so far, hand it to the sink, then fold it in.
+        `to_move`: the seat the rules say is to move, from a caller that has just asked them
+        and found the match going on (`submit`), so an action is not checked twice."""
         index = len(self._entries)
 
         def fail(message: str) -> IllegalAction:
@@ -401,9 +406,11 @@ class Match:
         state = self._state
         resigned = self._resigned
         if isinstance(entry, ActionEntry):
-            if self.is_over:
-                raise fail("the match is already over")
-            seat = self.rules.to_move(state)
+            seat = to_move
+            if seat is None:
+                if self.is_over:
+                    raise fail("the match is already over")
+                seat = self.rules.to_move(state)
             if entry.seat != seat:
                 who = "chance" if seat == CHANCE else f"seat {seat}"
                 raise fail(f"it is {who}'s turn, not seat {entry.seat}'s")

@@ -210,15 +210,15 @@ class LogWriter(Closing):
     def append_many(self, entries: Iterable[Entry]) -> None:
         """Write several entries with a single fsync (imports, branching)."""
         stream = self._live()
-        link, data = self._link, bytearray()
-        added: list[Entry] = []
-        for entry in entries:
-            body = _body(entry.to_wire(), self.count + len(added) + 1)
+        link, records = self._link, []
+        added = entries if isinstance(entries, (tuple, list)) else list(entries)
+        for number, entry in enumerate(added, self._tally.entries + 1):
+            body = _body(entry.to_wire(), number)
             link = chain.digest(link, body)
-            data += chain.pack_record(body, link)
-            added.append(entry)
-        if not data:
+            records.append(chain.pack_record(body, link))
+        if not records:
             return
+        data = records[0] if len(records) == 1 else b"".join(records)
         try:
             _write_all(stream, data)
             stream.flush()
@@ -316,12 +316,13 @@ class LogWriter(Closing):
 
 def _write_all(stream: BinaryIO, data: bytes | bytearray) -> None:
     """Write every byte to an unbuffered stream (a raw write may take only part)."""
-    view = memoryview(data)
-    while view:
-        written = stream.write(view)
+    rest = memoryview(data)
+    written = stream.write(rest)
+    while written != len(rest):
         if not written:
             raise OSError(errno.EIO, "the disk took nothing more")
-        view = view[written:]
+        rest = rest[written:]
+        written = stream.write(rest)
 
 
 def _publish(temporary: Path, path: Path) -> None:

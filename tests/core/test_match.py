@@ -152,3 +152,26 @@ def test_header_and_game_must_agree() -> None:
     with pytest.raises(ValueError, match="rules are"):
         Match(RULES, Header("attacke", {}, (Seat("A"), Seat("B")), "m2"))
     assert Header.from_wire(header().to_wire()) == header()
+
+
+def test_submit_asks_the_rules_who_is_to_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move played goes through it: the check before the entry is made is the check."""
+    match = random_match(30)
+    asked: list[object] = []
+    real = EnGarde.to_move
+
+    def counted(self: EnGarde, state: Any) -> int | None:
+        asked.append(state)
+        return real(self, state)
+
+    monkeypatch.setattr(EnGarde, "to_move", counted)
+    state = match.state
+    seat = match.rules.to_move(state)
+    asked.clear()
+    if seat == CHANCE:
+        match.submit(RULES.sample_chance(state, random.Random(1)))
+    else:
+        match.submit(RULES.legal_actions(state)[0])
+    assert asked == [state]
+    with pytest.raises(BadEntry, match="turn"):  # entries read back are still checked
+        Match(RULES, header(), [ActionEntry(0, Draw(3).to_wire(), None)])  # chance deals first

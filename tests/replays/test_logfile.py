@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
@@ -323,3 +324,25 @@ def test_is_plain_makes_no_call_per_value(finished_file: Path) -> None:
     finally:
         sys.setprofile(None)
     assert len(calls) == 1  # is_plain itself
+
+
+def test_appending_an_entry_packs_hashes_and_writes_it_once(tmp_path: Path) -> None:
+    """Every move saved goes through it: the work is the entry's, nothing per record more."""
+    header = Header("counting", {}, SEATS, "feedface")
+    entry = ActionEntry(0, {"n": 1}, 1.0)
+    calls: list[str] = []
+
+    def count(frame: Any, event: str, arg: object) -> None:
+        if event == "call":
+            calls.append(frame.f_code.co_name)
+
+    with LogWriter.create(tmp_path / "m.parlour", header) as writer:
+        sys.setprofile(count)
+        try:
+            writer.append(entry)
+        finally:
+            sys.setprofile(None)
+    packing = ["to_wire", "_body", "pack_body", "packb", "digest", "pack_record", "packb"]
+    writing = ["append", "append_many", "_live", "_write_all", "extend", "add"]
+    assert sorted(calls) == sorted(packing + writing)
+    assert read_log(tmp_path / "m.parlour").entries == (entry,)
