@@ -143,14 +143,16 @@ def read_version(data: bytes) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def record_unpacker(stream: BinaryIO) -> msgpack.Unpacker:
-    """A streaming reader of records with limits, so a forged length cannot allocate or hang."""
+def record_unpacker(stream: BinaryIO, read_size: int = 64 * 1024) -> msgpack.Unpacker:
+    """A streaming reader of records with limits, so a forged length cannot allocate or hang.
+    It reads `read_size` bytes at a time (more when a record needs it): a reader of the header
+    alone asks for little, not a whole file of moves."""
     return msgpack.Unpacker(
         stream,
         raw=False,
         strict_map_key=True,
         max_buffer_size=2 * MAX_BODY + 64,
-        read_size=64 * 1024,
+        read_size=read_size,
         max_bin_len=MAX_BODY,
         max_str_len=64,
         max_array_len=2,

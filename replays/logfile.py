@@ -413,9 +413,14 @@ def _check_preamble(stream: BinaryIO, path: Path, size: int) -> None:
     raise NotAMatchFile(path, f"it claims format {version}, which never existed")
 
 
+HEADER_READ = 1024
+"""Bytes read at first for a header alone: a header is a few hundred (a listing reads one
+per file, and reading 64 KiB took longer than checking it)."""
+
+
 def _walk(stream: BinaryIO, path: Path, size: int, *, header_only: bool) -> LogRead:
     start = len(chain.PREAMBLE)
-    unpacker = chain.record_unpacker(stream)
+    unpacker = chain.record_unpacker(stream, HEADER_READ if header_only else 64 * 1024)
     link, end = chain.PREAMBLE, start
     header: Header | None = None
     entries: list[Entry] = []

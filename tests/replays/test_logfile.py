@@ -346,3 +346,24 @@ def test_appending_an_entry_packs_hashes_and_writes_it_once(tmp_path: Path) -> N
     writing = ["append", "append_many", "_live", "_write_all", "extend", "add"]
     assert sorted(calls) == sorted(packing + writing)
     assert read_log(tmp_path / "m.parlour").entries == (entry,)
+
+
+def _bytes_read() -> int:
+    """What this process has read through read(2) so far (Linux counts it in /proc)."""
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    raise AssertionError("no rchar")
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts reads through /proc")
+def test_reading_a_header_reads_about_the_header_not_the_file(tmp_path: Path) -> None:
+    """A listing reads one header per file; the moves after it are not its business."""
+    header = Header("counting", {}, SEATS, "feedface")
+    path = tmp_path / "long.parlour"
+    with LogWriter.create(path, header) as writer:
+        writer.append_many([NoteEntry(-1, "x" * 200) for _ in range(200)])
+    assert path.stat().st_size > 40_000
+    before = _bytes_read()
+    assert read_header(path) == header
+    assert _bytes_read() - before < 16_384  # (a buffered read of the marker: 4 or 8 KiB)
