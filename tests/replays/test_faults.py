@@ -401,3 +401,20 @@ def test_no_temporary_file_is_left_beside_a_created_match(counting: Counting) ->
     names = sorted(p.name for p in path.parent.iterdir())
     assert names == [path.name, path.name + ".summary"]
     assert not [n for n in names if re.search(r"\.tmp$", n)]
+
+
+def test_a_kept_summary_is_read_without_a_file_object(
+    counting: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listing without its cache reads one summary per match: open, read and close, not
+    the six system calls of a buffered file (a stat, a terminal check and a seek more)."""
+    path = unfinished(counting)
+    raw = summary.sidecar(path).read_bytes()
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a buffered file object for a summary")
+
+    monkeypatch.setattr("builtins.open", forbidden)
+    assert summary.kept(path) == raw
+    summary.remove(path)
+    assert summary.kept(path) is None
