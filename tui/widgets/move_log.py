@@ -21,7 +21,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 MIN_WORDS = 8
-"""Columns the words keep beside their lead; below that the lead is shortened to fit."""
+"""Columns the words keep beside their lead; below that the lead stands on a line of its own."""
+HANG = 5
+"""The indent of words under a lead on its own line: the width of a move's number (" 14. ")."""
 
 
 def fold_chance(texts: Sequence[str]) -> str:
@@ -123,19 +125,20 @@ class MoveLog(ScrollView):
         return True
 
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
-        """`words` wrapped beside `lead`, every continuation line indented to match it."""
-        lead = lead.copy()
-        room = max(1, width - MIN_WORDS)
-        if lead.cell_len > room:  # cut, but keep a space between the notation and the words
-            lead.truncate(room - 1)
-            lead.append(" ")
-        indent = lead.cell_len
+        """`words` wrapped beside `lead`, every continuation line indented to match it; a lead
+        that leaves the words too little room stands on its own line, whole, and the words
+        hang under it by the move number's width (a cut notation read "pass+dra")."""
         console = self.app.console
+        head: list[Strip] = []
+        if lead.cell_len > max(1, width - MIN_WORDS):
+            head = [Strip(list(lead.render(console))).crop(0, width)]
+            lead = Text(" " * min(HANG, width - 1))
+        indent = lead.cell_len
         options = console.options.update(
             width=max(1, width - indent), no_wrap=False, overflow="fold", justify="left"
         )
         rows = console.render_lines(words, options, pad=False)
-        strips = []
+        strips = head
         for row, segments in enumerate(rows or [[]]):
             first = list(lead.render(console)) if row == 0 else [Segment(" " * indent)]
             strips.append(Strip([*first, *segments]).crop(0, width))
