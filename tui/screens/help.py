@@ -22,7 +22,11 @@ GENERAL = """\
 |---|---|
 | `?` | this help |
 | `q` | save and go back to the menu (every move is already saved) |
+| `u` | take back your last move (against bots at once; a person is asked) |
+| `l` | look back: step through the match so far from your own chair (`l` or `Esc` returns) |
 | `ctrl+r` | resign the match (asks first) |
+| `ctrl+t` | chat, in a match played across machines |
+| `ctrl+s` | save a picture (SVG) of the screen next to the match file |
 | `Enter` / click | on a handoff screen: the named player is ready |
 
 Every move is written to the match file as it is played, so quitting in any way — even
