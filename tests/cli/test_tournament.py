@@ -233,7 +233,7 @@ def test_the_report_says_when_a_time_limit_cut_decisions_short() -> None:
     assert "0 won, 1 drawn, 0 lost of 1; score 50.0%" in text
     assert "A by seat: seat 1 0-1-0 (50% of 1), seat 2 no games" in text
     assert "  A ismcts:hard: mean 2500 ms, max 4000 ms over 2 decisions" in text
-    assert "note: 1 decisions stopped at their level's time limit" in text
+    assert "note: 1 decision stopped at the level's time limit" in text
 
 
 def test_a_timed_bot_counts_decisions_cut_by_the_clock() -> None:

@@ -244,8 +244,8 @@ def _report(
     capped = a.at_time_cap + b.at_time_cap
     if capped:
         lines.append(
-            f"note: {capped} decisions stopped at their level's time limit, not its iteration "
-            "limit, so a rerun with this seed may differ"
+            f"note: {capped} {'decision' if capped == 1 else 'decisions'} stopped at the level's "
+            "time limit, not its iteration limit, so a rerun with this seed may differ"
         )
     return "\n".join(lines)
 
