@@ -46,26 +46,25 @@ FEATURES: tuple[str, ...] = (
 still in the open contest and lacks its chip)."""
 
 WEIGHTS: tuple[float, ...] = (
-    2.193,
-    1.213,
-    0.515,
-    0.476,
-    1.000,
-    0.480,
-    0.192,
-    0.195,
-    0.887,
-    0.733,
-    0.464,
-    0.308,
-    0.059,
-    -0.133,
-    -0.136,
-    0.473,
+    2.569,
+    1.551,
+    0.641,
+    0.586,
+    0.907,
+    0.364,
+    0.216,
+    0.049,
+    0.713,
+    0.740,
+    0.846,
+    0.260,
+    0.050,
+    0.022,
+    -0.248,
+    0.578,
 )
-"""`python -m tests.ai.fit_attacke --games 3000 --seed 21` at commit bf28474, whose greedy bots
-judged by the first fit (itself fitted on games of the hand-set evaluation's greedy bots):
-44,822 positions fitted, held-out log loss 1.042 against 1.333 for even chances."""
+"""The first fit: positions of 3,000 games whose greedy bots judged by the hand-set
+evaluation this replaced (a refit with `python -m tests.ai.fit_attacke` follows)."""
 
 
 def chances(state: AttackeState) -> list[float]:
