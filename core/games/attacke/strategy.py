@@ -8,6 +8,7 @@ per colour held.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -25,15 +26,12 @@ from core.games.attacke.deck import (
     value_of,
 )
 from core.games.attacke.pile import pile_counts
-from core.games.attacke.prospects import chances
 from core.games.attacke.state import AttackeState
 from core.games.attacke.view import AttackeView
 
 
 def evaluate(state: AttackeState, seat: int) -> float:
-    """-1..1: +1 when `seat` has won, -1 when it has lost, 0 when the win is shared; otherwise
-    its chance of winning (`prospects.chances`) mapped onto -1..1, so that the bots' shares of
-    the point (`core.ai.playout`, (v + 1) / 2 over the seats) are exactly those chances."""
+    """-1..1: +1 when `seat` has won; otherwise chips against the best rival, and the hand."""
     if state.phase == "over":
         mine = len(state.chips[seat])
         best = max(len(c) for c in state.chips)
@@ -41,17 +39,66 @@ def evaluate(state: AttackeState, seat: int) -> float:
             return -1.0
         winners = sum(1 for c in state.chips if len(c) == best)
         return 1.0 if winners == 1 else 0.0
-    global _LAST
-    last = _LAST  # one read: another thread may replace it meanwhile
-    if last[0] is not state:
-        last = _LAST = (state, chances(state))
-    return 2.0 * last[1][seat] - 1.0
+    goal = state.chips_to_win
+    sights = _sights(state)
+    owned = [len(c) + sights[s] for s, c in enumerate(state.chips)]
+    ahead = owned[seat] - max((n for s, n in enumerate(owned) if s != seat), default=0.0)
+    chips = ahead / goal
+    strength = [sum(value_of(c) for c in hand) for hand in state.hands]
+    average = sum(strength) / len(strength)
+    hand = math.tanh((strength[seat] - average) / 25)
+    return max(-1.0, min(1.0, 0.8 * chips + 0.2 * hand))
 
 
-_LAST: tuple[AttackeState | None, list[float]] = (None, [])
-"""The latest position judged and every seat's chance there. A search asks for each seat's
-share of every position it opens, one seat after the other, and one `chances` answers them
-all. Holding the state keeps its identity from being reused."""
+LEAD = 0.5
+"""What being on course to win the open contest for a chip one lacks is worth, in chips:
+without it a one-move lookahead never sees a fight pay (the chip comes only once the others
+pass) and keeps its cards, and bots that all keep their cards let a lone opener win owned
+colours forever."""
+
+
+def _sights(state: AttackeState) -> list[float]:
+    """Each seat's `LEAD` or 0: `LEAD` for the one player who can outbid everyone still in the
+    open contest, when they lack its chip.
+
+    Judged by what each player could reach (laid cards plus every card of theirs that could
+    still count; equal reach goes to the higher total laid), not by who leads this moment: the
+    lead changes hands with every bid of a fight, and a value that flips with it makes a deeper
+    search see each of its own bids answered and stop fighting. What a player can reach stays
+    the same while they bid."""
+    sights = [0.0] * state.players
+    colour = state.colour
+    if colour is None:
+        return sights
+    ranked = sorted(
+        (
+            (_reach(state, s), state.total(s), s)
+            for s in range(state.players)
+            if not state.passed[s]
+        ),
+        reverse=True,
+    )
+    if ranked and (len(ranked) == 1 or ranked[0][:2] != ranked[1][:2]):
+        seat = ranked[0][2]
+        if colour not in state.chips[seat]:
+            sights[seat] = LEAD
+    return sights
+
+
+def _reach(state: AttackeState, seat: int) -> int:
+    """The highest total `seat` could lay in the open contest: its cards laid, its knights of
+    the colour, its 7-shields, one 10-shield, and (variant) any other card face down as 1."""
+    colour = state.colour
+    ten = TEN not in state.laid[seat]
+    total = state.total(seat)
+    for card in state.hands[seat]:
+        if colour_of(card) == colour or card == SEVEN:
+            total += value_of(card)
+        elif card == TEN and ten:
+            total, ten = total + 10, False
+        elif state.face_down and not state.hidden[seat]:
+            total += 1
+    return total
 
 
 def candidates(state: AttackeState) -> list[AttackeAction]:

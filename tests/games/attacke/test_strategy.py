@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from core.games.attacke.actions import Pass, Play, Return
-from core.games.attacke.strategy import candidates, evaluate
+from core.games.attacke.strategy import LEAD, _sights, candidates, evaluate
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -53,21 +53,35 @@ def test_evaluate_stays_between_minus_one_and_one_and_favours_chips() -> None:
     assert evaluate(state, winner.winners[0]) == 1.0
 
 
-def test_a_bot_fights_for_the_chip_that_wins_it_the_game_rather_than_hoard_its_cards() -> None:
+def test_a_bot_fights_for_a_chip_it_lacks_rather_than_hoard_its_cards() -> None:
     """Found in a tournament: with a one-move lookahead a fight never paid (the chip comes only
     once the others pass), so greedy bots kept their cards and let a lone opener win colours it
     already owned, contest after contest, for ever. Being on course to win a contest for a
-    missing chip counts (`prospects`: the contest in sight, and the game in sight when that
-    chip is the last one needed), so the bot fights. For an earlier chip the fitted weights
-    may rather keep the cards: in the games they were fitted on, a contest in sight was often
-    lost again."""
+    missing chip now counts, so the bot fights."""
     from core.ai import GreedyBot, decide
 
     state = replace(
-        deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"),
-        chips=(("B", "G", "Y"), ("B", "R", "Y"), ()),
+        deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"), chips=(("B", "G", "Y"), (), ())
     )
     state = play(state, "G:7; dR4")
     assert state.phase == "fight" and state.actor == 1
     choice = decide(GreedyBot(1), RULES, state, 1)
     assert isinstance(choice, Play)
+
+
+def test_the_chip_is_in_sight_for_whoever_can_outbid_the_rest_not_whoever_leads_this_bid() -> None:
+    """A value that changed hands with every bid made a deeper search see each of its bids
+    answered, so it stopped fighting (it lost to greedy, and scored worse with more thinking).
+    What each player could still lay decides it, and bidding does not change that."""
+    state = replace(
+        deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"), chips=(("B",), (), ())
+    )
+    state = play(state, "G:7; dR4")  # seat 1 (G5 G4 and the 10-shield: 19) can beat 7
+    assert state.totals[0] == 7 and state.actor == 1
+    assert _sights(state)[1] == LEAD and _sights(state)[0] == 0.0
+    bid = play(state, "4 5")
+    assert bid.totals[1] > bid.totals[0]
+    assert _sights(bid)[1] == LEAD and _sights(bid)[0] == 0.0
+    assert evaluate(bid, 1) - evaluate(state, 1) < 0  # the bid only spent cards
+    passed = play(state, "pass")
+    assert _sights(passed)[1] == 0.0  # out of the contest
