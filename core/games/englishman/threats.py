@@ -31,11 +31,16 @@ class Threats:
         """Three short lines, e.g. "parallel: 3 of 4 words on castle fronts"."""
         where = "" if self.vertical_castle is None else f" (castle {self.vertical_castle + 1})"
         stalks = "beanstalk" if self.needed == 1 else "beanstalks"
+        starved = (
+            f"starved: Jack can finish {self.finishable} of the {self.needed} {stalks} "
+            f"he needs (slack {self.slack})"
+            if self.needed
+            else "starved: no longer a threat, Jack has all his beanstalks"
+        )
         return (
             f"parallel: {self.parallel} of 4 words on castle fronts",
             f"vertical: {self.vertical} of 4 words together{where}",
-            f"starved: Jack can finish {self.finishable} of the {self.needed} {stalks} "
-            f"he needs (slack {self.slack})",
+            starved,
         )
 
 

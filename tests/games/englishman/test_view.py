@@ -62,6 +62,21 @@ def test_threats_count_words_on_fronts_best_window_and_beanstalks_left() -> None
     )
 
 
+def test_once_jack_has_his_beanstalks_starving_is_no_longer_a_threat() -> None:
+    """After Jack's win the line read "can finish 0 of the 0 beanstalks he needs (slack 0)",
+    marked close."""
+    from tui.games.englishman.threats import threat_lines
+
+    done = ("1 2 3 4 5 6 Gold", "1 2 3 4 5 6 Goose", "1 2 3 4 5 6 Harp")
+    state = table("7 ...\n8 ...\n9 ...\n7 ...\n8 ...", completed=done, won=True)
+    t = threats(state)
+    assert t.needed == 0
+    assert t.lines()[2] == "starved: no longer a threat, Jack has all his beanstalks"
+    full = threat_lines(state, compact=False).plain.splitlines()[2]
+    assert full.startswith("· starved:") and "0 of the 0" not in full
+    assert threat_lines(state, compact=True).plain.endswith("· starved —")
+
+
 def test_threats_show_a_starved_jack() -> None:
     state = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", current="9", won=True)
     t = threats(state)

@@ -13,7 +13,8 @@ def threat_lines(view: EnglishmanState, *, compact: bool) -> Content:
     if view.phase == "deal" or not view.castles:
         return Content("")
     t = threats(view)
-    levels = (t.parallel >= 3, t.vertical >= 3, t.finishable < t.needed or t.slack <= 2)
+    starving = bool(t.needed) and (t.finishable < t.needed or t.slack <= 2)
+    levels = (t.parallel >= 3, t.vertical >= 3, starving)
     hits = (t.parallel >= 4, t.vertical >= 4, t.finishable < t.needed)
     marks = [
         ("✗ ", "bold $text-error")
@@ -32,7 +33,7 @@ def threat_lines(view: EnglishmanState, *, compact: bool) -> Content:
             f"{t.vertical}/4{where} ",
             marks[2],
             ("starved ", "bold"),
-            f"can finish {t.finishable} of {t.needed} (slack {t.slack})",
+            f"can finish {t.finishable} of {t.needed} (slack {t.slack})" if t.needed else "—",
         )
     lines = []
     for line, mark in zip(t.lines(), marks, strict=True):
