@@ -13,13 +13,18 @@ from typing import Any
 from core.rules import Rules
 
 
-def seat_label(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:
-    """The player's name, with the game's own name for the seat when it has one."""
+def seat_label(
+    rules: Rules[Any, Any, Any], names: Sequence[str], seat: int, *, bot: bool = False
+) -> str:
+    """The player's name, with the game's own name for the seat when it has one, and with
+    "bot" in the same parentheses when `bot` and the name does not say so already ("Ann (Giant,
+    bot)", never "Ann (Giant) (bot)" or "Easy mcts bot (bot)")."""
     name = names[seat]
     own = rules.seat_names[seat] if seat < len(rules.seat_names) else ""
-    if not own or own.lower() == name.lower():
-        return name
-    return f"{name} ({own})"
+    notes = ([own] if own and own.lower() != name.lower() else []) + (
+        ["bot"] if bot and "bot" not in name.lower() else []
+    )
+    return f"{name} ({', '.join(notes)})" if notes else name
 
 
 def joined(words: Sequence[str]) -> str:

@@ -25,7 +25,7 @@ async def test_your_turn_waits_until_the_bot_s_move_has_been_drawn() -> None:
         assert len(screen.port.match) == 1
         status = str(screen.query_one("#status", Static).render())
         if screen.hold == "motion":  # the stone is still sliding
-            assert "Your turn" not in status and status.endswith("(bot) moves…")
+            assert "Your turn" not in status and status.endswith("Robo (White, bot) moves…")
         await app.animator.wait_until_complete()
         await pilot.pause()
         assert screen.hold is None

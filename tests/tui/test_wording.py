@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tui.wording import match_result
+from core import registry
+from tui.wording import match_result, seat_label
 
 
 def test_a_result_names_every_winner_in_one_sentence() -> None:
@@ -10,3 +11,15 @@ def test_a_result_names_every_winner_in_one_sentence() -> None:
     assert match_result(["Ann"]) == "Ann wins the match"
     assert match_result(["Ann", "Ben"]) == "Ann and Ben win the match"
     assert match_result(["Ann", "Ben", "Cleo"]) == "Ann, Ben and Cleo win the match"
+
+
+def test_a_bot_s_seat_name_and_its_being_a_bot_share_one_pair_of_parentheses() -> None:
+    englishman = registry.get("englishman")  # seats "Jack" and "Giant"
+    names = ["Ann", "Robo"]
+    assert seat_label(englishman, names, 1, bot=True) == f"Robo ({englishman.seat_names[1]}, bot)"
+    assert seat_label(englishman, ["Ann", "Easy mcts bot"], 1, bot=True).endswith(
+        f"({englishman.seat_names[1]})"
+    )
+    en_garde = registry.get("en-garde")  # no seat names of its own
+    assert seat_label(en_garde, names, 1, bot=True) == "Robo (bot)"
+    assert seat_label(en_garde, names, 1) == "Robo"

@@ -29,9 +29,9 @@ def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> st
     elif seat == CHANCE:
         text = screen.kit.narrator.prompt(view, names) or "Dealing…"
     elif screen.hold == "motion" and screen.bot_seat is not None:
-        text = f"{seat_label(rules, names, screen.bot_seat)} (bot) moves…"
+        text = f"{seat_label(rules, names, screen.bot_seat, bot=True)} moves…"
     elif screen.seats[seat].kind == "bot":
-        text = f"{seat_label(rules, names, seat)} (bot) is thinking…"
+        text = f"{seat_label(rules, names, seat, bot=True)} is thinking…"
     elif port.plays(seat) == "away":
         away = port.presence(seat)
         text = f"{seat_label(rules, names, seat)} to move" + (f" — {away}" if away else "")
