@@ -48,6 +48,16 @@ class Line:
         return self.words.removeprefix(f"{self.speaker}: ")
 
 
+def move_numbers(lines: Sequence[Line]) -> dict[int, int]:
+    """Each line's entry index → the moves played up to it, counting it when it is a move:
+    the number the game's move log, the replay's list and a review give the same move."""
+    numbers, moves = {}, 0
+    for line in lines:
+        moves += line.kind == "move"
+        numbers[line.index] = moves
+    return numbers
+
+
 class Chronicle:
     """The states of `match` after every entry, and its lines of play for any reader.
 

@@ -34,7 +34,10 @@ def test_the_review_marks_the_blunder_and_keeps_it_in_the_file(
     lines = out.splitlines()
     assert lines[0] == f"review at easy (seed 0): {kept.total} of {kept.total} decisions"
     assert lines[1].startswith("Ann: accuracy ") and lines[2].startswith("Ben: accuracy ")
-    assert any(f"Ben: {CROSSING_BLUNDER} ?? (blunder, win chance " in line for line in lines)
+    blunder = next(v for v in kept.marked() if v.played_notation == CROSSING_BLUNDER)
+    number = blunder.entry + 1  # Crossing deals nothing: its moves are its entries
+    said = f"move {number} · Ben: {CROSSING_BLUNDER} ?? (blunder, win chance "
+    assert any(line.startswith(said) for line in lines)
     assert err.splitlines()[-1] == f"reviewed {kept.total}/{kept.total} decisions"
     assert main(["verify", str(path)]) == 0
     assert "reviewed at easy" in capsys.readouterr().out

@@ -16,12 +16,14 @@ from replays.export import to_markdown
 from replays.store import create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
+from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
 from tui.screens.seats import SeatsScreen
 from tui.start import Start
 from tui.widgets.move_list import MoveList
+from tui.widgets.move_log import MoveLog
 
 SEATS = (Seat("Ann"), Seat("Bob"))
 
@@ -53,6 +55,10 @@ def text_of(app: ParlourApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).visual)
 
 
+def log_text(log: MoveLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
 def screenshot_text(app: ParlourApp) -> str:
     """The exported SVG's text, with its entities and non-breaking spaces undone."""
     return html.unescape(app.export_screenshot()).replace("\xa0", " ")
@@ -70,8 +76,8 @@ def assert_in_sync(screen: ReplayScreen, position: int) -> None:
     assert moves.get_option_at_index(moves.highlighted).id == f"at-{position}"
     expected = screen.rules.view(screen.match.state_at(position), screen.cursor.perspective)
     assert screen.board._view == expected  # type: ignore[attr-defined]
-    number = next(r.number for r in screen.rows if r.position == position)
-    assert f"Entry {number}/{len(screen.rows) - 1}" in str(
+    number = next(r.move for r in screen.rows if r.position == position)
+    assert f"Move {number}/{screen.rows[-1].move}" in str(
         screen.query_one("#rp-where", Static).visual
     )
 
@@ -437,15 +443,15 @@ async def test_an_open_game_s_replay_speaks_of_no_hands() -> None:
         assert "seen by everyone" in status and "hand" not in status
 
 
-async def test_a_damaged_file_s_banner_counts_the_entries_the_viewer_lists() -> None:
+async def test_a_damaged_file_s_banner_counts_the_moves_the_viewer_lists() -> None:
     path = played()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
     app = viewer(path)
     async with app.run_test(size=(100, 32)):
         screen = replay(app)
-        total = len(screen.rows) - 1
-        assert f"showing the {total} entries" in text_of(app, "#rp-warning")
+        total = screen.rows[-1].move
+        assert f"showing the {total} moves" in text_of(app, "#rp-warning")
         assert f"/{total}" in text_of(app, "#rp-where")
 
 
@@ -470,9 +476,49 @@ async def test_seen_by_everyone_the_piste_shows_each_hand_s_values_not_backs() -
 def test_a_long_move_wraps_under_its_words_not_under_its_number() -> None:
     from tui.widgets.move_list import MoveRow, move_prompt
 
-    row = MoveRow(5, 2, False, "w5:7>5", "Ann made the Giant's-wife move: " * 3, 1)
+    row = MoveRow(
+        5, 2, False, "w5:7>5", "Ann made the Giant's-wife move: " * 3, 1, move=2, is_move=True
+    )
     first, *rest = str(move_prompt(row, current=True, width=40)).splitlines()
     assert first.startswith("▸  2 w5:7>5 Ann") and rest
     indent = len("▸  2 w5:7>5 ")
     assert all(line.startswith(" " * indent) and line[indent] != " " for line in rest)
     assert all(len(line) <= 40 for line in [first, *rest])
+
+
+async def test_a_move_has_one_number_in_the_game_s_log_the_replay_and_the_note_editor() -> None:
+    """The game's log counted moves, the replay every entry (each card drawn too), so move
+    33 of the table was entry 88 in the note editor."""
+    path = played(entries=60)
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = GameScreen(open_match(path))
+        await app.push_screen(screen)
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):  # two people share the screen here
+            await pilot.press("enter")
+            await pilot.pause()
+        logged = [line.split(".")[0].strip() for line in log_text(screen.query_one(MoveLog))]
+        last_logged = max(int(number) for number in logged if number.isdigit())
+        screen._close()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("end")
+        assert screen.rows[-1].move == last_logged == sum(r.is_move for r in screen.rows)
+        await pilot.press("home")
+        for _ in range(20):  # entry by entry past the deal, to the first move
+            await pilot.press("shift+right")
+            if screen.row_at(screen.here).is_move:
+                break
+        first = screen.row_at(screen.here)
+        assert first.is_move and first.move == 1
+        assert f"Move 1/{last_logged}" in text_of(app, "#rp-where")
+        moves = screen.query_one(MoveList)
+        assert moves.highlighted is not None
+        shown = str(moves.get_option_at_index(moves.highlighted).prompt)
+        assert shown.startswith(f"▸  1 {first.notation}")
+        await pilot.press("a")
+        editor = app.screen
+        assert isinstance(editor, AnnotateScreen)
+        assert editor.entry.startswith("On move 1: ")

@@ -22,6 +22,8 @@ from tui.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from replays.review import Review
 
 BAR = 30
@@ -46,9 +48,10 @@ def seats_arg(text: str) -> str | list[int]:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """`parlour review FILE [--level easy|normal|hard] [--seed S] [--seats human|all|N,M]`."""
+    from replays.chronicle import Chronicle, move_numbers
     from replays.errors import LogError, MatchLocked
-    from replays.logfile import read_header
     from replays.review import NotReviewable, read_review, review_file
+    from replays.store import load_match
 
     path = locate(args.match)
     progress = _Progress(sys.stderr)
@@ -75,13 +78,15 @@ def cmd_review(args: argparse.Namespace) -> int:
             raise CliError(str(err), f"check it with: {PROG} verify {path}") from None
         finally:
             progress.close()
-    names = [seat.name for seat in read_header(path).seats]
-    sys.stdout.write(report(review, names))
+    match, _ = load_match(path)
+    names = [seat.name for seat in match.header.seats]
+    sys.stdout.write(report(review, names, move_numbers(Chronicle(match).lines(None))))
     return EXIT_OK
 
 
-def report(review: Review, names: list[str]) -> str:
-    """The review in lines: how it was made, each seat's figures, then each marked move."""
+def report(review: Review, names: list[str], moves: Mapping[int, int]) -> str:
+    """The review in lines: how it was made, each seat's figures, then each marked move by
+    its number in the game's move log (`moves`: entry index → move number)."""
     lines = [
         f"review at {review.level} (seed {review.seed}): {review.done} of {review.total} decisions"
     ]
@@ -95,7 +100,7 @@ def report(review: Review, names: list[str]) -> str:
     for verdict in review.marked():
         assert verdict.judgement is not None
         lines.append(
-            f"entry {verdict.entry} · {names[verdict.seat]}: {verdict.played_notation} "
+            f"move {moves[verdict.entry]} · {names[verdict.seat]}: {verdict.played_notation} "
             f"{verdict.judgement.glyph} ({verdict.judgement.word}, "
             f"win chance {verdict.played:+.2f} instead of {verdict.best:+.2f}); "
             f"{review.better(verdict)}"

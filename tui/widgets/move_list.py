@@ -41,6 +41,21 @@ class MoveRow:
     Shown under the row, never a row of its own: chat is not a position to step to."""
     judged: str = ""
     """The review's glyph for this move (?!, ?, ??), "" when unmarked or not reviewed."""
+    move: int = 0
+    """The moves played up to this entry, counting it when it is one: a move's number as
+    the game's own move log gives it, so "move 33" is the same move in play and in replay."""
+    is_move: bool = False
+    """A seat's move (not a deal, a resignation or a take-back): the rows that show `move`."""
+
+    @property
+    def place(self) -> str:
+        """This entry in words for "On …" and "from …": "move 33", "the deal after move 33"."""
+        if self.position == 0:
+            return "the starting position"
+        if self.is_move:
+            return f"move {self.move}"
+        what = "the deal" if self.chance else "the entry"
+        return f"{what} after move {self.move}" if self.move else f"{what} before the first move"
 
 
 @dataclass(frozen=True)
@@ -49,7 +64,7 @@ class NoteRow:
 
     position: int
     number: int
-    """The move-list number of the entry it is on."""
+    """The move number of the entry it is on (see `MoveRow.move`)."""
     glyph: str
     text: str
 
@@ -73,7 +88,7 @@ def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat. Given
     the list's `width`, the words are wrapped beside the lead, every continuation line
     indented to them (as the live move log wraps); without it the list wraps them itself."""
-    head = f"{MARK if current else ' '}{row.number:>3} "
+    head = f"{MARK if current else ' '}{row.move if row.is_move else '':>3} "
     if row.position == 0:
         lead, words = Content(head), Content.assemble(("start of the match", "italic"), *_tags(row))
     elif row.chance:
@@ -183,7 +198,7 @@ class MoveList(_PositionList):
 
 
 def note_prompt(note: NoteRow, current: bool) -> Content:
-    """`▸ 34 !? a bold start` — the entry's number, the glyph, the text."""
+    """`▸ 34 !? a bold start` — the move's number, the glyph, the text."""
     return Content.assemble(
         f"{MARK if current else ' '}{note.number:>3} ",
         (f"{note.glyph} " if note.glyph else "", "bold"),

@@ -58,15 +58,15 @@ def continue_here(screen: ReplayScreen[Any, Any]) -> None:
         )
         return
     screen.autoplay_off()
-    number = screen.row_at(here).number
+    place = screen.row_at(here).place
     screen.app.push_screen(
-        SeatsScreen(screen.rules, screen.match.header.seats, f"entry {number}"),
-        callback=lambda seats: _start(screen, here, number, seats),
+        SeatsScreen(screen.rules, screen.match.header.seats, place),
+        callback=lambda seats: _start(screen, here, place, seats),
     )
 
 
 def _start(
-    screen: ReplayScreen[Any, Any], here: int, number: int, seats: tuple[Seat, ...] | None
+    screen: ReplayScreen[Any, Any], here: int, place: str, seats: tuple[Seat, ...] | None
 ) -> None:
     if seats is None:
         return
@@ -82,7 +82,7 @@ def _start(
         )
         return
     screen.notify(
-        f"A new match from entry {number} of this one: {opened.path.name}.",
+        f"A new match from {place} of this one: {opened.path.name}.",
         title="Continuing from here",
         markup=False,
     )

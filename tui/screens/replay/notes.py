@@ -34,11 +34,7 @@ class Annotations:
         row = screen.row_at(decision_at(screen.rows, screen.here))
         target = row.position - 1
         draft = self._drafts.get(target, NoteDraft(target, ""))
-        entry = (
-            "On the starting position"
-            if row.position == 0
-            else (f"On entry {row.number}: {row.words}")
-        )
+        entry = f"On {row.place}" + (f": {row.words}" if row.position else "")
         existing = [
             f"{note.glyph} {note.text}".strip()
             for note in screen.notes
@@ -62,11 +58,7 @@ class Annotations:
             return str(err)
         self._drafts.pop(draft.target, None)
         self._reload(draft)
-        where = (
-            "the starting position"
-            if draft.target < 0
-            else (f"entry {screen.row_at(draft.target + 1).number}")
-        )
+        where = screen.row_at(draft.target + 1).place
         screen.notify(f"Your note on {where} is in the match file.", title="Note saved")
         return None
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from core.match import Match, NoteEntry
 from core.rules import CHANCE
+from replays.chronicle import Line, move_numbers
 from replays.cursor import ReplayCursor
 from tui.widgets.move_list import MoveRow, NoteRow
 
@@ -37,37 +38,27 @@ def rows_of(
         if line.kind == "chat":
             said.setdefault(anchor(line.index, positions), []).append((line.speaker, line.said))
 
-    def row(
-        number: int, position: int, chance: bool, notation: str, words: str, round_no: int
-    ) -> MoveRow:
+    def row(number: int, position: int, line: Line | None, move: int) -> MoveRow:
         notes = anchored.get(position, [])
         return MoveRow(
             position,
             number,
-            chance,
-            notation,
-            words,
-            round_no,
+            line is not None and line.seat == CHANCE,
+            line.notation if line else "",
+            line.words if line else "the starting position",
+            line.chapter if line else match.rules.round_of(match.state_at(0)),
             glyphs=tuple(n.glyph for n in notes if n.glyph),
             noted=any(n.text for n in notes),
             chat=tuple(said.get(position, ())),
             judged=(judged or {}).get(position, ""),
+            move=move,
+            is_move=line is not None and line.kind == "move",
         )
 
-    first_round = match.rules.round_of(match.state_at(0))
-    rows = [row(0, 0, False, "", "the starting position", first_round)]
-    for number, line in enumerate(lines, start=1):
-        rows.append(
-            row(
-                number,
-                line.index + 1,
-                line.seat == CHANCE,
-                line.notation,
-                line.words,
-                line.chapter,
-            )
-        )
-    numbers = {r.position: r.number for r in rows}
+    counted = move_numbers(lines)
+    rows = [row(0, 0, None, 0)]
+    rows += [row(n, line.index + 1, line, counted[line.index]) for n, line in enumerate(lines, 1)]
+    numbers = {r.position: r.move for r in rows}
     notes = [
         NoteRow(position, numbers[position], note.glyph, note.text)
         for position in sorted(anchored)

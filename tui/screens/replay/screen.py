@@ -193,7 +193,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             status_line(self.match, self.cursor.perspective, self.names)
         )
         warning = self.query_one("#rp-warning", Static)
-        damaged = damage_line(self.damage, len(self.rows) - 1)
+        damaged = damage_line(self.damage, self.rows[-1].move)
         warning.display = damaged is not None
         if damaged is not None:
             warning.update(damaged)
@@ -204,8 +204,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             panel.update(hands)
         self.query_one("#rp-where", Static).update(
             Content.assemble(
-                ("Entry ", "dim"),
-                (f"{row.number}/{len(self.rows) - 1}", "bold"),
+                ("Move ", "dim"),
+                (f"{row.move}/{self.rows[-1].move}", "bold"),
                 (f"  ·  {self.rules.chapter or 'turn'} ", "dim"),
                 (str(self.cursor.round), "bold"),
                 ("  ·  ", "dim"),

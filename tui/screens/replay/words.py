@@ -62,11 +62,12 @@ def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -
 
 
 def damage_line(damage: Damage | None, shown: int) -> Content | None:
-    """The warning over a damaged file's replay, counting the entries the viewer lists."""
+    """The warning over a damaged file's replay, counting the moves the viewer lists (as its
+    counter and move list do)."""
     if damage is None:
         return None
     return Content(
-        f"⚠ Damaged file: showing the {shown} entr{'y' if shown == 1 else 'ies'} "
+        f"⚠ Damaged file: showing the {shown} move{'' if shown == 1 else 's'} "
         "that could be read before the damage."
     )
 
@@ -112,7 +113,7 @@ def entry_text(
     if row.position == 0:
         parts.append(Content("The starting position."))
     else:
-        head = Content.styled(f"{row.number}. ", "bold")
+        head = Content.styled(f"{row.move}. " if row.is_move else "", "bold")
         notation = Content.styled(f"{row.notation} ", "bold") if row.notation else Content()
         parts.append(Content.assemble(head, notation, row.words))
         if judged is not None:
