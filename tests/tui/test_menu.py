@@ -36,6 +36,20 @@ async def test_the_shelf_names_all_five_games_and_marks_the_coming_ones() -> Non
             assert "ready to play" not in prompts[game.id]
 
 
+async def test_a_game_s_description_wraps_under_itself_not_at_the_shelf_s_edge() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shelf = app.screen.query_one("#shelf", OptionList)
+        width = shelf.scrollable_content_region.width
+        attacke = shelf_prompts(app)["attacke"].split("\n")
+        assert len(attacke) > 2  # its tagline needs two lines at 80 columns
+        assert all(line.startswith("    ") and line[4] != " " for line in attacke[1:])
+        assert all(
+            len(line) <= width for text in shelf_prompts(app).values() for line in text.split("\n")
+        )
+
+
 async def test_arrows_and_enter_open_an_entry_and_escape_comes_back() -> None:
     app = ParlourApp()
     async with app.run_test(size=(100, 32)) as pilot:
