@@ -522,3 +522,28 @@ async def test_a_move_has_one_number_in_the_game_s_log_the_replay_and_the_note_e
         editor = app.screen
         assert isinstance(editor, AnnotateScreen)
         assert editor.entry.startswith("On move 1: ")
+
+
+async def test_the_replay_s_title_names_whose_eyes_first_and_ends_in_an_ellipsis_when_long() -> (
+    None
+):
+    """Five players' names filled the line at 80 columns and cut "(all hands" off."""
+    rules = registry.get("attacke")
+    seats = tuple(Seat(name) for name in ("Annabel", "Bartholomew", "Cleopatra", "Dorian", "Eve"))
+    rng = random.Random(5)
+    with create_match(rules, seats, {}) as opened:
+        while len(opened.match) < 40 and opened.match.to_move() is not None:
+            if opened.match.to_move() == CHANCE:
+                opened.submit(rules.sample_chance(opened.match.state, rng))
+            else:
+                opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.resign(0)
+        path = opened.path
+    app = viewer(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one("#rp-status", Static)
+        status = "".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+        assert status.startswith(" Replay · seen by ")
+        assert "seen by everyone (all hands open) · Attacke" in status
+        assert status.rstrip().endswith("…")

@@ -50,14 +50,16 @@ def hand_lines(view: object, names: tuple[str, ...]) -> Content | None:
 
 
 def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -> Content:
-    """ "Replay · En Garde (advanced) · Ann vs Bob · seen by the table"."""
+    """ "Replay · seen by the table · En Garde (advanced) · Ann vs Bob": whose eyes first, as
+    a line too long for the screen ends in "…" and five players' names can fill it."""
     rules = match.rules
     words = [str(v) for v in match.header.options.values() if isinstance(v, str)]
     title = rules.title + (f" ({', '.join(words)})" if words else "")
     return Content.assemble(
         ("Replay ", "bold"),
-        f"· {title} · {' vs '.join(names)} · seen by ",
+        "· seen by ",
         (perspective_name(perspective, names, rules.hides_information), "bold"),
+        f" · {title} · {' vs '.join(names)}",
     )
 
 
