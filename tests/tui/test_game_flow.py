@@ -29,6 +29,7 @@ from tui.games.en_garde import prompt, rounds
 from tui.games.en_garde.fencers import Fencer
 from tui.games.en_garde.hand import waiting
 from tui.games.en_garde.piste import EnGardeBoard
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
@@ -231,6 +232,8 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, scripted_match(), draws([]))
         await keys(pilot, "enter", "ctrl+r")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Resign the match, Ann?\nBob wins."  # a line each
         await keys(pilot, "n")
         assert app.screen is screen and not screen.port.match.is_over
         await keys(pilot, "ctrl+r", "y")

@@ -40,7 +40,7 @@ class Requests:
             return
         rest = others(screen.rules, screen.names, seat)
         verb = "wins" if len(screen.names) == 2 else "win"
-        question = f"Resign the match, {self._label(seat)}? {rest} {verb} it."
+        question = f"Resign the match, {self._label(seat)}?\n{rest} {verb}."
 
         def answered(yes: bool | None) -> None:
             if not yes or screen.finished or screen.port.is_over:
