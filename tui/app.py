@@ -139,6 +139,8 @@ class ParlourApp(App[None]):
 
     def action_toggle_keys(self) -> None:
         """List the keys of the screen on top: its own and the app's, hidden ones included."""
+        from textual.widgets import Button, Input, Select, Switch
+
         from tui.screens.help import KeysScreen
 
         screen, keys, seen = self.screen, [], set()
@@ -149,6 +151,10 @@ class ParlourApp(App[None]):
             if ours and binding.description and binding.action not in seen:
                 seen.add(binding.action)
                 keys.append((self.get_key_display(binding), binding.description))
+        if any(isinstance(w, (Input, Select, Button, Switch)) for w in screen.focus_chain):
+            # Textual's own keys, left out above by name, are how a form is filled in
+            keys.append(("tab  shift+tab", "next / previous field"))
+            keys.append(("enter  space", "press a button, open a list, choose in it"))
         keys.append(
             (
                 self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),

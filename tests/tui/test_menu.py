@@ -85,6 +85,7 @@ async def test_question_mark_lists_the_keys_of_screens_without_their_own_help() 
             assert app.screen.place == place
             said = dict((does, key) for key, does in app.screen.keys)
             assert "Focus Next" not in said  # Textual's own keys are not this screen's
+            assert ("next / previous field" in said) == (place != "Main menu")
             if place == "New game":
                 assert said["Start"] == "^s" and said["Back"] == "esc"
             await pilot.press("question_mark")  # ? again closes it
