@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from textual.content import Content
 from textual.pilot import Pilot
 
 from core.games.attacke import Attacke
@@ -264,3 +266,48 @@ async def test_a_lost_10_shield_asks_which_chip_to_give_back() -> None:
         result = app.screen.result
         assert result.headline == "Ann wins the green contest and takes the green chip"
         assert "Cleo gave back the red chip" in result.why
+
+
+NARRATION = (
+    "Cleo wins the green contest and takes the green chip. Cleo stood at 12 (G2 10S); Ann and "
+    "Ben passed. Ben gave back the red chip for a lost 10-shield.  Cleo opened a blue contest "
+    "with the blue 4 and 5: 9; Ann fought with a blue 7 and the 7-shield, for a total of 14 — "
+    "beat 14 in blue, or pass"
+)
+"""Five rows of news at 100 columns: a contest's result, then two moves and the prompt."""
+
+
+async def test_a_long_narration_shows_whole_at_100_by_32_and_ends_with_an_ellipsis_at_80() -> None:
+    for size in ((100, 32), (80, 24)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot, dealt_match())
+            await keys(pilot, "enter")
+            screen.news(NARRATION)
+            await pilot.pause()
+            news, hand = screen.query_one("#news"), screen.query_one(AttackeHand)
+            assert news.region.bottom <= hand.region.y  # nothing of it under the hand
+            rows = Content(NARRATION).wrap(news.content_size.width)
+            shown = str(news.render())
+            if size == (100, 32):
+                assert news.region.height == len(rows) and shown == NARRATION
+            else:
+                kept = shown.splitlines()
+                assert len(kept) == news.region.height == 3 < len(rows)
+                assert kept[-1].endswith("…") and kept[-1][:-1] in NARRATION
+
+
+async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_when_cut() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "5", "enter")  # Ann opens red with the red 5
+        info = screen.query_one("#at-info")
+        line = str(info.render())
+        assert line.endswith("4 colours win") and len(line) <= info.content_region.width
+        table = screen.query_one(AttackeTable)
+        table.names = ("Annabel Longname-Smythe", "Benedict Longname-Smythe the Younger", "Cleo")
+        info.update(table.info_line(replace(RULES.view(screen.port.match.state, 1), colour=None)))
+        await pilot.pause()
+        cut = str(info.render())  # at a word: "… opens · pile 81  discard 0 · 4…"
+        assert cut.endswith(" 4…") and len(cut) <= info.content_region.width

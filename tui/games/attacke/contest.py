@@ -29,6 +29,7 @@ from core.games.attacke.deck import COLOUR_NAMES, ordered
 from core.games.attacke.view import AttackeView
 from tui.games.attacke.deck import COLOUR_STYLE, chip_content, chips_content
 from tui.games.attacke.faces import BACK, FACE, Canvas, Face, fan, fan_width
+from tui.widgets.clamped import ClampedText
 from tui.widgets.table import TableWidget, Turn
 
 FLIGHT = 0.45
@@ -218,7 +219,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         with Horizontal(classes="at-seats"):
             for seat, name in enumerate(self.names):
                 yield SeatPanel(seat, name)
-        yield Static(id="at-info", classes="at-info")
+        yield ClampedText(id="at-info", classes="at-info")
         yield FlyingLabel()
 
     def panel(self, seat: int) -> SeatPanel:
@@ -234,34 +235,36 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         return Offset(panel.content_region.x - self.content_region.x, 1)
 
     def info_line(self, view: AttackeView) -> Content:
+        """The contest line, its parts set apart by a narrow " · " so that it fits the table at
+        100 columns; at 80, or with long names, its `ClampedText` ends it with "…"."""
         pile = Content.assemble(
             ("pile ", "dim"),
             (str(view.pile), "bold"),
             ("  discard ", "dim"),
             (str(view.discard), "bold"),
         )
-        goal = Content.styled(f"  ·  {view.chips_to_win} colours win", "dim")
+        goal = Content.styled(f" · {view.chips_to_win} colours win", "dim")
         if view.colour is not None:
             name = COLOUR_NAMES[view.colour]
             head = Content.assemble(
                 (f"{name} contest ", COLOUR_STYLE[view.colour]),
                 (f"({view.colour})", COLOUR_STYLE[view.colour]),
-                ("  ·  to beat ", "dim"),
+                (" · to beat ", "dim"),
                 (str(view.to_beat), "bold"),
-                ("  ·  ", "dim"),
+                (" · ", "dim"),
             )
         elif view.phase == "over":
-            head = Content.styled("game over  ·  ", "bold")
+            head = Content.styled("game over · ", "bold")
         elif view.last_result is not None:
             r = view.last_result
             head = Content.assemble(
                 (f"{self.names[r.winner]} won {COLOUR_NAMES[r.colour]}", "bold"),
-                (f"  ·  {self.names[view.actor]} opens next  ·  ", "dim"),
+                (f" · {self.names[view.actor]} opens next · ", "dim"),
             )
         elif view.first is None or view.phase == "deal":
-            head = Content.styled("dealing  ·  ", "dim")
+            head = Content.styled("dealing · ", "dim")
         else:
-            head = Content.styled(f"{self.names[view.actor]} opens  ·  ", "dim")
+            head = Content.styled(f"{self.names[view.actor]} opens · ", "dim")
         return Content.assemble(head, pile, goal)
 
     # -- the screen's calls ----------------------------------------------------------------------
@@ -276,7 +279,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
             self.panel(seat).show(view)
-        self.query_one("#at-info", Static).update(self.info_line(view))
+        self.query_one("#at-info", ClampedText).update(self.info_line(view))
         if animate and before is not None and self.app.animation_level != "none":
             self._motion(before, view)
 
