@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 
@@ -22,6 +23,7 @@ from tui.games.attacke import chapters, prompt, score
 from tui.games.attacke.contest import AttackeTable, FlyingLabel
 from tui.games.attacke.hand import AttackeHand
 from tui.screens.game import GameScreen
+from tui.screens.game import screen as game_screen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.round_end import ChapterEndScreen
 
@@ -311,3 +313,46 @@ async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_wh
         await pilot.pause()
         cut = str(info.render())  # at a word: "… opens · pile 81  discard 0 · 4…"
         assert cut.endswith(" 4…") and len(cut) <= info.content_region.width
+
+
+def bot_match(bot: str = "random") -> OpenMatch:
+    """Ann at the device against two bots, Ann first, the deal in the log."""
+    seats = (Seat("Ann"), Seat("Ben", "bot", bot), Seat("Cleo", "bot", bot))
+    opened = create_match(RULES, seats, {})
+    opened.submit(First(0))
+    queues = {s: list(h) for s, h in HANDS.items()}
+    while opened.match.state.phase == "deal":
+        opened.submit(Draw(queues[opened.match.state.actor].pop(0)))
+    return opened
+
+
+async def test_the_status_goes_straight_to_a_contest_s_end_without_naming_a_bot_to_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game_screen, "BOT_PAUSE", 0.0)
+    app = ParlourApp()
+    app.animation_level = "full"  # the deal pause between a draw and the next seat is on
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, bot_match())
+        shown: list[tuple[str, bool]] = []
+        status = screen._status
+
+        def recorded(view: Any, seat: int | None) -> None:
+            status(view, seat)
+            due = len(screen.chapters()) > screen._chapters_told  # a contest ended, not yet shown
+            shown.append((str(screen.query_one("#status").render()), due))
+
+        monkeypatch.setattr(screen, "_status", recorded)
+        await keys(pilot, "5", "enter")  # Ann opens red
+        for _ in range(400):  # bounded: the bots answer at once, each flight takes 0.45 s
+            if isinstance(app.screen, ChapterEndScreen):
+                break
+            if "Your turn" in str(screen.query_one("#status").render()):
+                await keys(pilot, "p", "y")  # Ann passes and draws: the draw may end it
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChapterEndScreen)
+        assert any(due for _, due in shown)
+        for text, due in shown:
+            if due:
+                assert "thinking" not in text and "moves…" not in text, text
+        screen._close()
