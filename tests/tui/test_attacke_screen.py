@@ -20,10 +20,11 @@ from replays.store import OpenMatch, create_match
 from tests.tui.test_handoff import screen_text
 from tui.app import ParlourApp
 from tui.games.attacke import chapters, prompt, score
-from tui.games.attacke.contest import AttackeTable, FlyingLabel
+from tui.games.attacke.contest import AttackeTable, FlyingLabel, SeatPanel
 from tui.games.attacke.hand import AttackeHand
 from tui.screens.game import GameScreen
 from tui.screens.game import screen as game_screen
+from tui.screens.game.bots import BotChose
 from tui.screens.handoff import HandoffScreen
 from tui.screens.round_end import ChapterEndScreen
 
@@ -355,4 +356,43 @@ async def test_the_status_goes_straight_to_a_contest_s_end_without_naming_a_bot_
         for text, due in shown:
             if due:
                 assert "thinking" not in text and "moves…" not in text, text
+        screen._close()
+
+
+async def test_your_turn_waits_until_a_bot_s_cards_have_landed_and_its_seat_is_unlit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = ParlourApp()
+    app.animation_level = "full"
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, bot_match())
+        moves = {1: "pass", 2: "7 7"}  # Ben passes, Cleo lays her red 7s: they fly to her seat
+
+        def think(seat: int, state: Any, position: int, pause: float) -> None:
+            action = RULES.parse(screen.port.match.state, moves[seat])
+            screen.post_message(BotChose(position, action))
+
+        monkeypatch.setattr(screen.bots, "think", think)
+        shown: list[tuple[str, bool]] = []
+        status = screen._status
+        fly = screen.query_one(FlyingLabel)
+        panels = list(screen.query(SeatPanel))
+
+        def recorded(view: Any, seat: int | None) -> None:
+            status(view, seat)
+            moving = app.animator.is_being_animated(fly, "offset") or any(
+                panel.has_class("-fresh") for panel in panels
+            )
+            shown.append((str(screen.query_one("#status").render()), moving))
+
+        monkeypatch.setattr(screen, "_status", recorded)
+        await keys(pilot, "5", "enter")  # Ann opens red
+        for _ in range(200):  # bounded: Cleo's flight and light take 0.7 s
+            if plays(screen)[-1:] == ["7 7"] and screen.hold is None:
+                break
+            await pilot.pause(0.02)
+        assert plays(screen)[-2:] == ["pass", "7 7"]
+        assert [what for what, _ in fly.flights][-1] == "R7 R7"
+        turns = [moving for text, moving in shown if "Your turn" in text]
+        assert turns and not any(turns)
         screen._close()

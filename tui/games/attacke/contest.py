@@ -9,7 +9,9 @@ discard counts.
 Motion: when a seat lays cards their faces fly from the bottom of the table (the viewer's
 own) or from the seat's name to its laid cards; a chip that changes hands flies from its old
 place (the supply line or the previous owner) to its new owner. Both are offset animations of
-one overlay, skipped (the table simply shows the end) when the app's animations are off.
+one overlay, and the seat that changed stays lit a little longer; all of it runs on the app's
+animator (the game screen waits on it before the next turn), and is skipped (the table simply
+shows the end) when the app's animations are off.
 """
 
 from __future__ import annotations
@@ -129,6 +131,18 @@ class SeatPanel(Widget):
         super().__init__(id=f"at-seat-{seat}", classes="at-seat")
         self.seat, self.seat_name = seat, name
         self.view: AttackeView | None = None
+        self._glow = 0.0
+
+    @property
+    def glow(self) -> float:
+        """How lit the seat is after its change (1 at the start of a flight, 0 when settled):
+        animated by the app's animator, so a wait for stillness also waits for the light."""
+        return self._glow
+
+    @glow.setter
+    def glow(self, value: float) -> None:
+        self._glow = value
+        self.set_class(value > 0, "-fresh")
 
     def show(self, view: AttackeView) -> None:
         self.view = view
@@ -334,7 +348,8 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
                 return
 
     def _flash(self, seat: int) -> None:
-        """Light up the seat that just changed until the flight has landed."""
+        """Light up the seat that just changed until a moment after the flight has landed; an
+        animation (not a timer), so the screen's "until still" holds the next turn for it."""
         panel = self.panel(seat)
-        panel.add_class("-fresh")
-        self.set_timer(FLIGHT + 0.25, lambda: panel.remove_class("-fresh"))
+        panel.glow = 1.0
+        panel.animate("glow", 0.0, duration=FLIGHT + 0.25, easing="linear")

@@ -322,7 +322,10 @@ class GameScreen(MatchFrame, Generic[V, A]):
         self.advance()
 
     def when_still(self, then: Callable[[], None]) -> None:
-        """Run `then` once the table has stopped moving, so a slide is seen to its end."""
+        """Run `then` once the table has stopped moving, so a slide is seen to its end.
+
+        "Moving" is what `app.animator` runs: a table's every motion (a slide, a flight, a seat
+        lit after it) must be an animation there, as a timer's end is not waited for."""
         if self.app.animation_level == "none":
             then()
             return
