@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 
 from core.games.attacke import Attacke
@@ -17,9 +20,11 @@ from replays.store import OpenMatch, create_match
 from tests.tui.test_handoff import screen_text
 from tui.app import ParlourApp
 from tui.games.attacke import chapters, prompt, score
-from tui.games.attacke.contest import AttackeTable, FlyingLabel
+from tui.games.attacke.contest import AttackeTable, FlyingLabel, SeatPanel
 from tui.games.attacke.hand import AttackeHand
 from tui.screens.game import GameScreen
+from tui.screens.game import screen as game_screen
+from tui.screens.game.bots import BotChose
 from tui.screens.handoff import HandoffScreen
 from tui.screens.round_end import ChapterEndScreen
 
@@ -264,3 +269,130 @@ async def test_a_lost_10_shield_asks_which_chip_to_give_back() -> None:
         result = app.screen.result
         assert result.headline == "Ann wins the green contest and takes the green chip"
         assert "Cleo gave back the red chip" in result.why
+
+
+NARRATION = (
+    "Cleo wins the green contest and takes the green chip. Cleo stood at 12 (G2 10S); Ann and "
+    "Ben passed. Ben gave back the red chip for a lost 10-shield.  Cleo opened a blue contest "
+    "with the blue 4 and 5: 9; Ann fought with a blue 7 and the 7-shield, for a total of 14 — "
+    "beat 14 in blue, or pass"
+)
+"""Five rows of news at 100 columns: a contest's result, then two moves and the prompt."""
+
+
+async def test_a_long_narration_shows_whole_at_100_by_32_and_ends_with_an_ellipsis_at_80() -> None:
+    for size in ((100, 32), (80, 24)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot, dealt_match())
+            await keys(pilot, "enter")
+            screen.news(NARRATION)
+            await pilot.pause()
+            news, hand = screen.query_one("#news"), screen.query_one(AttackeHand)
+            assert news.region.bottom <= hand.region.y  # nothing of it under the hand
+            rows = Content(NARRATION).wrap(news.content_size.width)
+            shown = str(news.render())
+            if size == (100, 32):
+                assert news.region.height == len(rows) and shown == NARRATION
+            else:
+                kept = shown.splitlines()
+                assert len(kept) == news.region.height == 3 < len(rows)
+                assert kept[-1].endswith("…") and kept[-1][:-1] in NARRATION
+
+
+async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_when_cut() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "5", "enter")  # Ann opens red with the red 5
+        info = screen.query_one("#at-info")
+        line = str(info.render())
+        assert line.endswith("4 colours win") and len(line) <= info.content_region.width
+        table = screen.query_one(AttackeTable)
+        table.names = ("Annabel Longname-Smythe", "Benedict Longname-Smythe the Younger", "Cleo")
+        info.update(table.info_line(replace(RULES.view(screen.port.match.state, 1), colour=None)))
+        await pilot.pause()
+        cut = str(info.render())  # at a word: "… opens · pile 81  discard 0 · 4…"
+        assert cut.endswith(" 4…") and len(cut) <= info.content_region.width
+
+
+def bot_match(bot: str = "random") -> OpenMatch:
+    """Ann at the device against two bots, Ann first, the deal in the log."""
+    seats = (Seat("Ann"), Seat("Ben", "bot", bot), Seat("Cleo", "bot", bot))
+    opened = create_match(RULES, seats, {})
+    opened.submit(First(0))
+    queues = {s: list(h) for s, h in HANDS.items()}
+    while opened.match.state.phase == "deal":
+        opened.submit(Draw(queues[opened.match.state.actor].pop(0)))
+    return opened
+
+
+async def test_the_status_goes_straight_to_a_contest_s_end_without_naming_a_bot_to_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(game_screen, "BOT_PAUSE", 0.0)
+    app = ParlourApp()
+    app.animation_level = "full"  # the deal pause between a draw and the next seat is on
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, bot_match())
+        shown: list[tuple[str, bool]] = []
+        status = screen._status
+
+        def recorded(view: Any, seat: int | None) -> None:
+            status(view, seat)
+            due = len(screen.chapters()) > screen._chapters_told  # a contest ended, not yet shown
+            shown.append((str(screen.query_one("#status").render()), due))
+
+        monkeypatch.setattr(screen, "_status", recorded)
+        await keys(pilot, "5", "enter")  # Ann opens red
+        for _ in range(400):  # bounded: the bots answer at once, each flight takes 0.45 s
+            if isinstance(app.screen, ChapterEndScreen):
+                break
+            if "Your turn" in str(screen.query_one("#status").render()):
+                await keys(pilot, "p", "y")  # Ann passes and draws: the draw may end it
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChapterEndScreen)
+        assert any(due for _, due in shown)
+        for text, due in shown:
+            if due:
+                assert "thinking" not in text and "moves…" not in text, text
+        screen._close()
+
+
+async def test_your_turn_waits_until_a_bot_s_cards_have_landed_and_its_seat_is_unlit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = ParlourApp()
+    app.animation_level = "full"
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, bot_match())
+        moves = {1: "pass", 2: "7 7"}  # Ben passes, Cleo lays her red 7s: they fly to her seat
+
+        def think(seat: int, state: Any, position: int, pause: float) -> None:
+            action = RULES.parse(screen.port.match.state, moves[seat])
+            screen.post_message(BotChose(position, action))
+
+        monkeypatch.setattr(screen.bots, "think", think)
+        shown: list[tuple[str, bool]] = []
+        status = screen._status
+        fly = screen.query_one(FlyingLabel)
+        panels = list(screen.query(SeatPanel))
+
+        def recorded(view: Any, seat: int | None) -> None:
+            status(view, seat)
+            moving = app.animator.is_being_animated(fly, "offset") or any(
+                panel.has_class("-fresh") for panel in panels
+            )
+            shown.append((str(screen.query_one("#status").render()), moving))
+
+        monkeypatch.setattr(screen, "_status", recorded)
+        await keys(pilot, "5", "enter")  # Ann opens red
+        for _ in range(200):  # bounded: Cleo's flight and light take 0.7 s
+            if plays(screen)[-1:] == ["7 7"] and screen.hold is None:
+                break
+            await pilot.pause(0.02)
+        assert plays(screen)[-2:] == ["pass", "7 7"]
+        assert [what for what, _ in fly.flights][-1] == "R7 R7"
+        turns = [moving for text, moving in shown if "Your turn" in text]
+        assert turns and not any(turns)
+        screen._close()

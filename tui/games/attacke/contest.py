@@ -9,7 +9,9 @@ discard counts.
 Motion: when a seat lays cards their faces fly from the bottom of the table (the viewer's
 own) or from the seat's name to its laid cards; a chip that changes hands flies from its old
 place (the supply line or the previous owner) to its new owner. Both are offset animations of
-one overlay, skipped (the table simply shows the end) when the app's animations are off.
+one overlay, and the seat that changed stays lit a little longer; all of it runs on the app's
+animator (the game screen waits on it before the next turn), and is skipped (the table simply
+shows the end) when the app's animations are off.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from core.games.attacke.deck import COLOUR_NAMES, ordered
 from core.games.attacke.view import AttackeView
 from tui.games.attacke.deck import COLOUR_STYLE, chip_content, chips_content
 from tui.games.attacke.faces import BACK, FACE, Canvas, Face, fan, fan_width
+from tui.widgets.clamped import ClampedText
 from tui.widgets.table import TableWidget, Turn
 
 FLIGHT = 0.45
@@ -128,6 +131,18 @@ class SeatPanel(Widget):
         super().__init__(id=f"at-seat-{seat}", classes="at-seat")
         self.seat, self.seat_name = seat, name
         self.view: AttackeView | None = None
+        self._glow = 0.0
+
+    @property
+    def glow(self) -> float:
+        """How lit the seat is after its change (1 at the start of a flight, 0 when settled):
+        animated by the app's animator, so a wait for stillness also waits for the light."""
+        return self._glow
+
+    @glow.setter
+    def glow(self, value: float) -> None:
+        self._glow = value
+        self.set_class(value > 0, "-fresh")
 
     def show(self, view: AttackeView) -> None:
         self.view = view
@@ -218,7 +233,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         with Horizontal(classes="at-seats"):
             for seat, name in enumerate(self.names):
                 yield SeatPanel(seat, name)
-        yield Static(id="at-info", classes="at-info")
+        yield ClampedText(id="at-info", classes="at-info")
         yield FlyingLabel()
 
     def panel(self, seat: int) -> SeatPanel:
@@ -234,34 +249,36 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         return Offset(panel.content_region.x - self.content_region.x, 1)
 
     def info_line(self, view: AttackeView) -> Content:
+        """The contest line, its parts set apart by a narrow " · " so that it fits the table at
+        100 columns; at 80, or with long names, its `ClampedText` ends it with "…"."""
         pile = Content.assemble(
             ("pile ", "dim"),
             (str(view.pile), "bold"),
             ("  discard ", "dim"),
             (str(view.discard), "bold"),
         )
-        goal = Content.styled(f"  ·  {view.chips_to_win} colours win", "dim")
+        goal = Content.styled(f" · {view.chips_to_win} colours win", "dim")
         if view.colour is not None:
             name = COLOUR_NAMES[view.colour]
             head = Content.assemble(
                 (f"{name} contest ", COLOUR_STYLE[view.colour]),
                 (f"({view.colour})", COLOUR_STYLE[view.colour]),
-                ("  ·  to beat ", "dim"),
+                (" · to beat ", "dim"),
                 (str(view.to_beat), "bold"),
-                ("  ·  ", "dim"),
+                (" · ", "dim"),
             )
         elif view.phase == "over":
-            head = Content.styled("game over  ·  ", "bold")
+            head = Content.styled("game over · ", "bold")
         elif view.last_result is not None:
             r = view.last_result
             head = Content.assemble(
                 (f"{self.names[r.winner]} won {COLOUR_NAMES[r.colour]}", "bold"),
-                (f"  ·  {self.names[view.actor]} opens next  ·  ", "dim"),
+                (f" · {self.names[view.actor]} opens next · ", "dim"),
             )
         elif view.first is None or view.phase == "deal":
-            head = Content.styled("dealing  ·  ", "dim")
+            head = Content.styled("dealing · ", "dim")
         else:
-            head = Content.styled(f"{self.names[view.actor]} opens  ·  ", "dim")
+            head = Content.styled(f"{self.names[view.actor]} opens · ", "dim")
         return Content.assemble(head, pile, goal)
 
     # -- the screen's calls ----------------------------------------------------------------------
@@ -276,7 +293,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
             self.panel(seat).show(view)
-        self.query_one("#at-info", Static).update(self.info_line(view))
+        self.query_one("#at-info", ClampedText).update(self.info_line(view))
         if animate and before is not None and self.app.animation_level != "none":
             self._motion(before, view)
 
@@ -331,7 +348,8 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
                 return
 
     def _flash(self, seat: int) -> None:
-        """Light up the seat that just changed until the flight has landed."""
+        """Light up the seat that just changed until a moment after the flight has landed; an
+        animation (not a timer), so the screen's "until still" holds the next turn for it."""
         panel = self.panel(seat)
-        panel.add_class("-fresh")
-        self.set_timer(FLIGHT + 0.25, lambda: panel.remove_class("-fresh"))
+        panel.glow = 1.0
+        panel.animate("glow", 0.0, duration=FLIGHT + 0.25, easing="linear")

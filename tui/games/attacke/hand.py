@@ -29,6 +29,7 @@ from tui.games.attacke import keys
 from tui.games.attacke.cards import HandCards
 from tui.games.attacke.deck import COLOUR_STYLE, chip_content
 from tui.games.attacke.draft import Draft
+from tui.widgets.clamped import ClampedText
 from tui.widgets.hand_panel import ControlButton, HandPanel, hand_title, ready, refused
 from tui.widgets.table import Turn
 
@@ -76,7 +77,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
     def compose(self) -> ComposeResult:
         yield HandCards()
         yield Static(id="at-sum", classes="at-sum")
-        yield Static(id="at-hint", classes="at-hint")
+        yield ClampedText(id="at-hint", classes="at-hint")  # two rows at most, then "…"
         with Horizontal(classes="at-buttons"):
             yield ControlButton("[b]⏎[/b] Play", id="at-play", compact=True, variant="primary")
             yield ControlButton("[b]p[/b] Pass", id="at-pass", compact=True)

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tui.widgets.clamped import ClampedText
 from tui.widgets.move_log import MoveLog
 from tui.widgets.too_small import TooSmall, fit
 
@@ -36,7 +37,7 @@ class MatchFrame(Screen[None]):
         yield Static(id="status")
         with Container(id="lower"):
             yield table
-            yield Static(id="news")
+            yield ClampedText(id="news")  # a long narration ends with "…", never mid-way
             if private is not None:
                 yield private
             yield MoveLog()

@@ -252,6 +252,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
             if isinstance(step, Chance):
                 if not self._play():
                     return
+                if not self.port.is_over and self._chapter_due():
+                    continue  # the chapter's end holds now: no deal pause naming who is next
                 if self.app.animation_level != "none":
                     self.draw(animate=True)
                     self.hold = "deal"
@@ -287,11 +289,15 @@ class GameScreen(MatchFrame, Generic[V, A]):
             self.hold = None
             self.advance()
 
+    def _chapter_due(self) -> bool:
+        """A chapter has ended that has not been shown yet."""
+        return len(self.chapters()) > self._chapters_told
+
     def _chapter_ended(self) -> bool:
         """Show a chapter (round, contest) that has just ended, on the table where it ended."""
-        told = self.chapters()
-        if len(told) <= self._chapters_told:
+        if not self._chapter_due():
             return False
+        told = self.chapters()
         self.narration.flush()
         self.hold = "chapter-end"
         if self.seating.hotseat:
@@ -316,7 +322,10 @@ class GameScreen(MatchFrame, Generic[V, A]):
         self.advance()
 
     def when_still(self, then: Callable[[], None]) -> None:
-        """Run `then` once the table has stopped moving, so a slide is seen to its end."""
+        """Run `then` once the table has stopped moving, so a slide is seen to its end.
+
+        "Moving" is what `app.animator` runs: a table's every motion (a slide, a flight, a seat
+        lit after it) must be an animation there, as a timer's end is not waited for."""
         if self.app.animation_level == "none":
             then()
             return
@@ -384,6 +393,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
             )
             return
         if self._play(message.action):
+            if not self.port.is_over and self._chapter_ended():
+                return  # the chapter's end holds while the move is drawn; its panel follows
             self.hold = "motion"  # nobody's turn until the bot's move has been drawn
             self.draw(animate=True)
             self.when_still(self._moved)
