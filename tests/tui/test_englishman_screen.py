@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from textual.content import Content
 from textual.pilot import Pilot
 
 from core.games.englishman import Englishman, EnglishmanState
@@ -420,3 +421,40 @@ async def test_the_castles_panel_is_framed_with_corners_like_every_other_panel()
         text = screen_text(app)
         assert "╭─Setup" in text, "the title has its corner"
         assert "(slack6)" in text, "the starved threat fits inside the frame at 100 columns"
+
+
+async def test_the_setup_title_and_hints_fit_whole_at_80_by_24_and_100_by_32() -> None:
+    """The setup title was cut ("…or keep th…") and the lifted card's hint ended in a bare
+    "Esc", which read as cut too; every hint that names Esc now says what it does."""
+    for size in ((80, 24), (100, 32)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot)
+            await pilot.pause()
+            table = table_of(screen)
+            title = str(table.border_title)
+            assert title == "Setup · Jack (Ann): move a card within its castle"
+            assert re.sub(r"\s", "", title) in screen_text(app), "the title is drawn whole"
+            for pressed in ((), ("1",), ("space",), ("escape", "escape", "minus", "enter", "1")):
+                await keys(pilot, *pressed)
+                line = screen.query_one("#hint")
+                text = line.render()
+                assert isinstance(text, Content) and not text.plain.endswith("Esc"), text
+                rows = text.wrap(line.size.width)
+                assert len(rows) <= line.size.height, f"{text.plain!r} is cut at {size}"
+                drawn = screen_text(app)
+                assert all(re.sub(r"\s", "", row.plain) in drawn for row in rows)
+
+
+async def test_a_title_too_long_for_the_frame_names_the_roles_alone() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        names = ("Bartholomew Featherstonehaugh-Smythe", "Ben")
+        opened = create_match(RULES, tuple(Seat(name) for name in names), {})
+        screen = GameScreen(opened, rng=random.Random(1), chance=lambda state: DEAL)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await keys(pilot, "minus", "enter")
+        table = table_of(screen)
+        assert str(table.border_title) == "Turn 1 · Jack to act · ●●● 3 of 3 actions left"
+        assert "…" not in screen_text(app)

@@ -145,7 +145,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         view = self.picker.view
         if view is None:
             return
-        self.border_title = Content(hints.title(view, self.names))  # names are not markup
+        self._title(view)
         leg = self.flight.leg
         if leg is not None:
             self.board.draw(leg.after, Marks(hidden=leg.landing))
@@ -165,6 +165,15 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         if view.actor == JACK:
             return view, jack.marks(view, p.draft, p.legal)
         return giant.marks(view, p.draft, p.legal)
+
+    def _title(self, view: EnglishmanState) -> None:
+        """The border title, naming the roles alone when the names would cut it short: the
+        frame keeps its corners and a space each side, six columns."""
+        title = Content(hints.title(view, self.names))  # names are not markup
+        room = self.outer_size.width - 6
+        if 0 < room < title.cell_length:
+            title = Content(hints.title(view, ()))
+        self.border_title = title
 
     def _hint(self) -> None:
         self.hint.update(hints.line(self.picker, self.names))
@@ -199,6 +208,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         view = self.picker.view
         if view is None or not self.is_attached:
             return
+        self._title(view)
         width = max(self.board.size.width, 1)
         text = self.hint.render()
         length = text.cell_length if isinstance(text, Content) else width
