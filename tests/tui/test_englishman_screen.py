@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from textual.content import Content
 from textual.pilot import Pilot
 
 from core.games.englishman import Englishman, EnglishmanState
@@ -396,7 +397,6 @@ async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_
         screen = await open_game(app, pilot)
         await pilot.pause()
         board = table_of(screen).board
-        assert board.tall
         x, y, _ = board.layout_at().cells[("castle", 1, 0)]
         lines = [line.plain for line in board.layout_at().lines]
         assert lines[y - 1][x : x + 4] == "╭─┬─" and lines[y + 1][x : x + 4] == "╰─┴─"
@@ -408,7 +408,9 @@ async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)
         await pilot.pause()
-        assert not table_of(screen).board.tall  # no room: one row a castle
+        board = table_of(screen).board
+        flat = layout(board.state, board.size.width).lines
+        assert len(board.layout_at().lines) == len(flat)  # no room: one row a castle
 
 
 async def test_the_castles_panel_is_framed_with_corners_like_every_other_panel() -> None:
@@ -420,3 +422,108 @@ async def test_the_castles_panel_is_framed_with_corners_like_every_other_panel()
         text = screen_text(app)
         assert "╭─Setup" in text, "the title has its corner"
         assert "(slack6)" in text, "the starved threat fits inside the frame at 100 columns"
+
+
+async def test_the_setup_title_and_hints_fit_whole_at_80_by_24_and_100_by_32() -> None:
+    """The setup title was cut ("…or keep th…") and the lifted card's hint ended in a bare
+    "Esc", which read as cut too; every hint that names Esc now says what it does."""
+    for size in ((80, 24), (100, 32)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot)
+            await pilot.pause()
+            table = table_of(screen)
+            title = str(table.border_title)
+            assert title == "Setup · Jack (Ann): move a card within its castle"
+            assert re.sub(r"\s", "", title) in screen_text(app), "the title is drawn whole"
+            for pressed in ((), ("1",), ("space",), ("escape", "escape", "minus", "enter", "1")):
+                await keys(pilot, *pressed)
+                line = screen.query_one("#hint")
+                text = line.render()
+                assert isinstance(text, Content) and not text.plain.endswith("Esc"), text
+                rows = text.wrap(line.size.width)
+                assert len(rows) <= line.size.height, f"{text.plain!r} is cut at {size}"
+                drawn = screen_text(app)
+                assert all(re.sub(r"\s", "", row.plain) in drawn for row in rows)
+
+
+async def test_a_title_too_long_for_the_frame_names_the_roles_alone() -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        names = ("Bartholomew Featherstonehaugh-Smythe", "Ben")
+        opened = create_match(RULES, tuple(Seat(name) for name in names), {})
+        screen = GameScreen(opened, rng=random.Random(1), chance=lambda state: DEAL)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await keys(pilot, "minus", "enter")
+        table = table_of(screen)
+        assert str(table.border_title) == "Turn 1 · Jack to act · ●●● 3 of 3 actions left"
+        assert "…" not in screen_text(app)
+
+
+def tall_lines(table: CastlesTable) -> list[int]:
+    """The board's lines whose tiles stand three rows tall (a row of top edges above them)."""
+    lines = [line.plain for line in table.board.layout_at().lines]
+    return [y for y in range(1, len(lines)) if set(lines[y - 1]) & set("╭╔┏")]
+
+
+async def test_the_board_keeps_its_layout_as_the_news_comes_and_goes_and_fills_its_rows() -> None:
+    """At 100x32 the castles dropped from tiles three rows tall to one row a castle whenever a
+    news line showed, leaving 14 blank rows, and stood tall again when it went. The board now
+    takes the rows the news at its tallest leaves; grown past them, it flattens its last lines
+    only and still fills its rows."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter")
+        table = table_of(screen)
+        state = replace(
+            screen.port.match.state,
+            current=("1", "2", "3", "5", "6", "9"),
+            completed=(
+                ("1", "2", "3", "4", "5", "6", "Gold"),
+                ("1", "2", "4", "5", "6", "8", "Harp"),
+            ),
+            discards=tuple("123456789"),
+        )
+        drawn = []
+        for news in ("", "Since your last turn: " + "Ben moved a 4 to castle 2. " * 5, ""):
+            screen.news(news)
+            table.show(state, None, animate=False)
+            await pilot.pause()
+            await pilot.pause()
+            drawn.append([line.plain for line in table.board.layout_at().lines])
+        assert drawn[0] == drawn[1] == drawn[2]
+        assert tall_lines(table)[:5] == [1, 4, 7, 10, 13], "the five castles stand tall"
+        c = state.castles
+        castles = (c[0] + c[1] + c[2], c[3] + c[4] + c[0], (), c[1] + c[2] + c[3], c[4])
+        grown = replace(state, castles=castles)
+        table.show(grown, None, animate=False)
+        await pilot.pause()
+        await pilot.pause()
+        board = table.board
+        flat = layout(grown, board.size.width)
+        rows = len(board.layout_at().lines)
+        assert len(flat.lines) + 2 * len({tile.y for tile in flat.tiles}) > board.rows, (
+            "every line tall would not fit"
+        )
+        assert board.rows - 4 <= rows <= board.rows, "the board fills its rows but a castle's"
+        assert tall_lines(table)[:3] == [1, 4, 7], "the castles at the top stay tall"
+        assert len(tall_lines(table)) < len({tile.y for tile in flat.tiles}), "the last are not"
+
+
+async def test_at_80_by_24_the_table_keeps_its_frame_as_the_news_comes_and_goes() -> None:
+    """Below 100 columns the news takes its rows from the move log, not from the table: the
+    table's frame and threats no longer come and go with it."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter", "1", "s", "enter")
+        table, log = table_of(screen), screen.query_one(MoveLog)
+        for news in ("Since your last turn: " + "Ben moved a 4 to castle 2. " * 5, ""):
+            screen.news(news)
+            table.show(screen.port.match.state, None, animate=False)  # as after a move
+            await pilot.pause()
+            await pilot.pause()
+            assert not table.has_class("-tight") and not table.has_class("-compact")
+            assert table.region.bottom <= log.region.y and log.region.height >= 6

@@ -424,6 +424,27 @@ async def test_a_long_notation_in_a_narrow_log_stands_whole_on_its_line_above_it
         assert all(len(line) <= width for line in lines)
 
 
+async def test_a_word_too_long_for_the_room_beside_its_lead_is_never_split() -> None:
+    """At 100 columns the Englishman's log read "(no Giant's-wi" / "fe move)": eleven columns
+    were left beside "  1. w-" for a twelve-letter word. The words now hang under the lead
+    and wrap at their spaces."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
+        screen = await open_game(app, pilot, against_the_bot())
+        log = screen.query_one(MoveLog)
+        width = log.scrollable_content_region.width
+        words = "Player 1 left the castles as dealt (no Giant's-wife move)"
+        assert width - len("  1. w-     ") < len("Giant's-wife")
+        log.move(1, "w-", words)
+        await pilot.pause()
+        lines = text_of(log)
+        start = lines.index("  1. w-")
+        entry = lines[start + 1 :]
+        assert all(line.startswith("     ") and len(line) <= width for line in entry)
+        assert " ".join(line.strip() for line in entry) == words
+        assert any("Giant's-wife" in line for line in entry)
+
+
 async def test_the_move_log_shows_no_scrollbar_and_says_when_lines_are_above() -> None:
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
@@ -125,12 +126,14 @@ class MoveLog(ScrollView):
         return True
 
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
-        """`words` wrapped beside `lead`, every continuation line indented to match it; a lead
-        that leaves the words too little room stands on its own line, whole, and the words
-        hang under it by the move number's width (a cut notation read "pass+dra")."""
+        """`words` wrapped at their spaces beside `lead`, every continuation line indented to
+        match it; a lead that leaves the words too little room, or less than their longest
+        word, stands on its own line, whole, and the words hang under it by the move number's
+        width (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe")."""
         console = self.app.console
         head: list[Strip] = []
-        if lead.cell_len > max(1, width - MIN_WORDS):
+        longest = max((cell_len(word) for word in words.plain.split()), default=0)
+        if lead.cell_len > max(1, width - max(MIN_WORDS, longest)):
             head = [Strip(list(lead.render(console))).crop(0, width)]
             lead = Text(" " * min(HANG, width - 1))
         indent = lead.cell_len

@@ -1,5 +1,5 @@
 """The board widget: the castles, beanstalks and discards drawn line by line (`layout`), their
-tiles three rows tall when the table has the room (`tiles`), and the place under a click,
+tiles three rows tall as far as the table gives it rows (`tiles`), and the place under a click,
 handed to whoever picks (the table)."""
 
 from __future__ import annotations
@@ -33,30 +33,27 @@ class Board(Widget):
         self._clicked = clicked
         self._layout: Layout | None = None
         self._width = 0
-        self.tall = False
-        """Whether the tiles are drawn three rows tall (the table decides, by its room)."""
+        self.rows = 0
+        """The rows the board may take: its lines of tiles stand three rows tall, from the top
+        down, while they fit (the table decides, by its room; 0: one row a line)."""
 
     def draw(self, state: EnglishmanState, marks: Marks) -> None:
         self.state, self.marks, self._layout = state, marks, None
         self.refresh(layout=True)
 
-    def draw_tall(self, tall: bool) -> None:
-        if tall != self.tall:
-            self.tall, self._layout = tall, None
+    def draw_rows(self, rows: int) -> None:
+        if rows != self.rows:
+            self.rows, self._layout = rows, None
             self.refresh(layout=True)
 
-    def layout_of(
-        self, state: EnglishmanState, marks: Marks | None = None, *, tall_tiles: bool | None = None
-    ) -> Layout:
-        """`state` laid out at this board's width, tiles as tall as the board draws them."""
-        flat = layout(state, self.size.width or 78, marks)
-        return tall(flat) if (self.tall if tall_tiles is None else tall_tiles) else flat
+    def layout_of(self, state: EnglishmanState, marks: Marks | None = None) -> Layout:
+        """`state` laid out at this board's width, its tiles as tall as its rows allow."""
+        return tall(layout(state, self.size.width or 78, marks), self.rows)
 
     def layout_at(self, width: int | None = None) -> Layout:
         width = self.size.width if width is None else width
         if self._layout is None or self._width != width:
-            flat = layout(self.state, width or 78, self.marks)
-            self._layout = tall(flat) if self.tall else flat
+            self._layout = tall(layout(self.state, width or 78, self.marks), self.rows)
             self._width = width
         return self._layout
 

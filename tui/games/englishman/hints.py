@@ -34,10 +34,11 @@ class Hint(Static):
 
 
 def title(view: EnglishmanState, names: Sequence[str]) -> str:
-    """The table's border title: the turn, who acts and, for Jack, his actions left."""
+    """The table's border title: the turn, who acts and, for Jack, his actions left. Without
+    `names` it names the roles alone, for a frame too narrow for the names."""
     jack, giant = (
-        f"{role} ({name})" if name.lower() != role.lower() else role
-        for role, name in zip(("Jack", "Giant"), names, strict=False)
+        f"{role} ({name})" if name and name.lower() != role.lower() else role
+        for role, name in zip(("Jack", "Giant"), (*names, "", ""), strict=False)
     )
     if view.phase == "deal":
         return "The Blood of an Englishman · dealing the castles"
@@ -45,7 +46,7 @@ def title(view: EnglishmanState, names: Sequence[str]) -> str:
         who = jack if view.winner == JACK else f"the {giant}"
         return f"Turn {view.turn} · {who} wins"
     if view.phase == "setup":
-        return f"Setup · {jack}: move one card within its castle, or keep the deal"
+        return f"Setup · {jack}: move a card within its castle"
     if view.actor == JACK:
         left = view.actions_left
         dots = "●" * left + "○" * (3 - left)
@@ -89,8 +90,7 @@ def _explain(p: Picker, names: Sequence[str]) -> Content:
             (" · ", DIM),
             _link("Enter", "enter"),
             (" plays, ", DIM),
-            _link("Esc", "cancel"),
-            (" goes back", DIM),
+            _esc(),
         )
     return Content.assemble(_where(view, d), _keys(view, d))
 
@@ -148,6 +148,11 @@ def _link(text: str, command: str) -> Content:
     return Content.styled(text, f"bold underline @click=run('{command}')")
 
 
+def _esc(what: str = "goes back") -> Content:
+    """Esc and what it does: a bare "Esc" at the end of a line reads as a cut one."""
+    return Content.assemble(_link("Esc", "cancel"), (f" {what}", DIM))
+
+
 def _where(view: EnglishmanState, d: Draft) -> Content:
     """The card (or the Giant's action) picked so far, as the start of the line."""
     c = view.castles
@@ -178,7 +183,7 @@ def _keys(view: EnglishmanState, d: Draft) -> Content:
                 ("← → move it, ", DIM),
                 _link("Enter", "enter"),
                 (" puts it there, ", DIM),
-                _link("Esc", "cancel"),
+                _esc("puts it back"),
             )
         if d.cursor is not None:
             return Content.assemble(
@@ -195,8 +200,8 @@ def _keys(view: EnglishmanState, d: Draft) -> Content:
                 DIM,
             )
         if d.source[1] == "b":
-            return Content.styled("f its own front, s the beanstalk · Esc", DIM)
-        return Content.styled("1-5 a castle, s beanstalk, b its back · Esc", DIM)
+            return Content.assemble(("f its own front, s the beanstalk · ", DIM), _esc())
+        return Content.assemble(("1-5 a castle, s beanstalk, b its back · ", DIM), _esc())
     if d.mode == "":
         return Content.assemble(
             ("Giant: ", "bold"),
@@ -208,7 +213,7 @@ def _keys(view: EnglishmanState, d: Draft) -> Content:
             (" · or click a card", DIM),
         )
     if d.mode == "x":
-        return Content.styled(
-            "1-5 a castle, ← → ↑ ↓ a card (underlined: may go), or click · Esc", DIM
+        return Content.assemble(
+            ("1-5 a castle, ← → ↑ ↓ a card (underlined: may go), or click · ", DIM), _esc()
         )
-    return Content.styled(todo(view, d) + " · » marks legal · Esc", DIM)
+    return Content.assemble((todo(view, d) + " · » marks legal · ", DIM), _esc())

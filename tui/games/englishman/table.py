@@ -25,9 +25,12 @@ from tui.games.englishman import giant, hints, jack, keys, setup
 from tui.games.englishman.board import Board
 from tui.games.englishman.draft import Draft, Picker
 from tui.games.englishman.flight import Flight, Flyer, flights
-from tui.games.englishman.layout import Marks, Place
+from tui.games.englishman.layout import Marks, Place, layout
 from tui.games.englishman.threats import threat_lines
 from tui.widgets.table import Chosen, TableWidget, Turn
+
+AROUND = 2 + 3 + 2
+"""The table's rows besides the board: its frame, the three threats and the hint's two."""
 
 
 class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=True):
@@ -145,7 +148,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         view = self.picker.view
         if view is None:
             return
-        self.border_title = Content(hints.title(view, self.names))  # names are not markup
+        self._title(view)
         leg = self.flight.leg
         if leg is not None:
             self.board.draw(leg.after, Marks(hidden=leg.landing))
@@ -166,50 +169,59 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
             return view, jack.marks(view, p.draft, p.legal)
         return giant.marks(view, p.draft, p.legal)
 
+    def _title(self, view: EnglishmanState) -> None:
+        """The border title, naming the roles alone when the names would cut it short: the
+        frame keeps its corners and a space each side, six columns."""
+        title = Content(hints.title(view, self.names))  # names are not markup
+        room = self.outer_size.width - 6
+        if 0 < room < title.cell_length:
+            title = Content(hints.title(view, ()))
+        self.border_title = title
+
     def _hint(self) -> None:
         self.hint.update(hints.line(self.picker, self.names))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
 
-    def _budget(self, *, worst: bool = False) -> int:
-        """Rows the frame gives the table in its container (`game.tcss`): beside a log column
-        (wide), every row the news leaves; above the log (narrow), at most 60% of them and never
-        the log's least rows. `worst`: with the news at its tallest, so the tiles do not
-        change height from one move to the next."""
+    def _budget(self) -> int:
+        """Rows the frame can always give the table in its container (`game.tcss`), whatever
+        the news says, so a news line coming or going never redraws the board: beside a log
+        column (wide), where the news takes its rows from the table, every row but the news at
+        its tallest; above the log (narrow), where the news takes its rows from the log, at
+        most 60% of them and never the log's least rows."""
         body = self.parent
         if not isinstance(body, Widget):
             return self.size.height
-        rows, news = body.size.height, 0
-        for widget in body.children:
-            if widget.id == "news" and widget.display:
-                most = widget.styles.max_height
-                tallest = int(most.value) if worst and most is not None and most.is_cells else 0
-                news = max(widget.outer_size.height, tallest)
+        rows = body.size.height
         if self.screen.has_class("-wide"):
+            news = 0
+            for widget in body.children:
+                most = widget.styles.max_height
+                if widget.id == "news" and most is not None and most.is_cells:
+                    news = int(most.value)
             return rows - news
         least = body.styles.min_height
         log = int(least.value) if least is not None and least.is_cells else 6
-        return min(rows * 3 // 5, rows - news - log)
+        return min(rows * 3 // 5, rows - log)
 
     def _fit(self) -> None:
-        """Draw the tiles three rows tall when the screen has the rows; else give up the frame
-        (its title and bottom rows), then two threat rows, when the castles would push the move
-        log below its least height (long wrapped castles at 80x24)."""
+        """Give the board the rows the frame, the threats and the hint (at their tallest, so
+        picking a card never moves the castles) leave: its tiles stand three rows tall, from
+        the top down, while they fit. When even one row a line does not fit, give up the frame
+        (its title and bottom rows), then two threat rows, rather than push the move log below
+        its least height (long wrapped castles at 80x24); the castles are measured at the width
+        they have inside the frame, so giving it up cannot make them fit again and the frame
+        come back."""
         view = self.picker.view
         if view is None or not self.is_attached:
             return
-        width = max(self.board.size.width, 1)
-        text = self.hint.render()
-        length = text.cell_length if isinstance(text, Content) else width
-        around = 2 + 3 + min(2, -(-length // width))
+        self._title(view)
         budget = self._budget()
-        board = self.board.layout_of(view, tall_tiles=True)
-        bare = 0 if view.current or view.completed else 2  # the beanstalk's tiles to come
-        roomy = 2 + 3 + 2 + len(board.lines) + bare <= self._budget(worst=True)
-        self.board.draw_tall(roomy)
-        need = around + len(self.board.layout_of(view, tall_tiles=False).lines)
-        tight, compact = not roomy and need > budget, not roomy and need - 2 > budget
+        framed = self.outer_size.width - 4  # the board's width inside the frame and padding
+        need = AROUND + len(layout(view, framed).lines)
+        tight, compact = need > budget, need - 2 > budget
+        self.board.draw_rows(budget - AROUND)
         if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
             self.set_class(tight, "-tight")
             self.set_class(compact, "-compact")

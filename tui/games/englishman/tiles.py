@@ -1,9 +1,13 @@
-"""The board's card tiles drawn three rows tall, when the screen has the rows to spare.
+"""The board's card tiles drawn three rows tall, as far as the screen has the rows to spare.
 
-`tall` takes the one-line layout and gives each line that holds tiles a row of top edges above
-it and a row of bottom edges below (`╭─┬─╮`, `║Fee║` under `╔═══╗`), so the castles and the
-beanstalks read as fans of cards. Places keep their columns; their line moves to the middle
-row, and a click on any of the three rows finds the tile through `Layout.middle`.
+`tall` takes the one-line layout and gives lines that hold tiles a row of top edges above
+and a row of bottom edges below (`╭─┬─╮`, `║Fee║` under `╔═══╗`), so the castles and the
+beanstalks read as fans of cards: a castle at a time from the top down while the rows last,
+so a board that grows past its rows (a wrapped castle, a long beanstalk) flattens only its
+last castles or its beanstalks and still fills its rows, rather than dropping to one row a
+line all at once. Places
+keep their columns; their line moves to the middle row, and a click on any of the three rows
+finds the tile through `Layout.middle`.
 """
 
 from __future__ import annotations
@@ -46,9 +50,26 @@ def _edges(width: int, tiles: list[Tile]) -> tuple[Content, Content]:
     )
 
 
-def tall(lay: Layout) -> Layout:
-    """`lay` with every line of tiles between a row of top edges and a row of bottom edges."""
-    carded = {tile.y for tile in lay.tiles}
+def _tallest(lay: Layout, spare: int) -> set[int]:
+    """The lines of tiles to stand tall with `spare` rows: a castle's lines (or the
+    beanstalks') all or none, from the top down while they fit, so no castle is half tall."""
+    groups: dict[object, list[int]] = {}
+    for y in sorted({tile.y for tile in lay.tiles}):
+        groups.setdefault(lay.rows.get(y, "stalks"), []).append(y)
+    chosen: set[int] = set()
+    for lines in groups.values():
+        if 2 * (len(chosen) + len(lines)) > spare:
+            break
+        chosen.update(lines)
+    return chosen
+
+
+def tall(lay: Layout, rows: int) -> Layout:
+    """`lay` with its lines of tiles between a row of top edges and a row of bottom edges,
+    a castle at a time from the top down, as many as fit in `rows`."""
+    carded = _tallest(lay, rows - len(lay.lines))
+    if not carded:
+        return lay
     lines: list[Content] = []
     band: dict[int, list[int]] = {}
     for y, line in enumerate(lay.lines):
@@ -59,8 +80,8 @@ def tall(lay: Layout) -> Layout:
         else:
             band[y] = [len(lines)]
             lines.append(line)
-    middle = {new: rows[len(rows) // 2] for rows in band.values() for new in rows}
-    at = {y: rows[len(rows) // 2] for y, rows in band.items()}
+    middle = {new: ys[len(ys) // 2] for ys in band.values() for new in ys}
+    at = {y: ys[len(ys) // 2] for y, ys in band.items()}
     stalks = [new for y in lay.stalk_lines for new in band[y]]
     return Layout(
         lines,
