@@ -198,8 +198,8 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
             news = 0
             for widget in body.children:
                 most = widget.styles.max_height
-                if widget.id == "news" and most is not None and most.is_cells:
-                    news = int(most.value)
+                if widget.id == "news" and most is not None:  # rows, or a share of the body
+                    news = int(most.resolve(body.size, self.app.size))
             return rows - news
         least = body.styles.min_height
         log = int(least.value) if least is not None and least.is_cells else 6

@@ -91,6 +91,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
         self.rules: Rules[Any, A, V] = self.port.rules
         self.seats = self.port.seats
         self.names = tuple(seat.name for seat in self.seats)
+        # what happened since a player's last turn grows with the others at the table
+        self.set_class(len(self.names) > 2, "-many-seats")
         self.kit: GameKit[V, A] = kit if kit is not None else kit_for(self.rules.id)
         plays = tuple(self.port.plays(seat) for seat in range(len(self.seats)))
         self.seating = Seating.of(plays, self.rules.hides_information)
