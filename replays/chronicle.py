@@ -38,7 +38,7 @@ class Line:
     """The round (contest, ...) the line leads into: the move that ends a round is in that
     round, the next round's first deal card in the next."""
     taken_back: bool = False
-    """A later takeback undid this move: replays show it struck through."""
+    """A later takeback undid this move: logs and replays show it struck through, unnumbered."""
     speaker: str = ""
     """Who said a chat line (the seat's name, or the spectator's own); "" for play."""
 
@@ -49,13 +49,20 @@ class Line:
 
 
 def move_numbers(lines: Sequence[Line]) -> dict[int, int]:
-    """Each line's entry index → the moves played up to it, counting it when it is a move:
-    the number the game's move log, the replay's list and a review give the same move."""
+    """Each line's entry index → the moves standing up to it, counting it when it is one: the
+    number the game's move log, the replay's list and a review give the same move. A move a
+    takeback withdrew is not counted (the move played in its place takes its number), as the
+    turn counter and `parlour list` do not count it."""
     numbers, moves = {}, 0
     for line in lines:
-        moves += line.kind == "move"
+        moves += standing(line)
         numbers[line.index] = moves
     return numbers
+
+
+def standing(line: Line) -> bool:
+    """A seat's move that no takeback withdrew."""
+    return line.kind == "move" and not line.taken_back
 
 
 class Chronicle:

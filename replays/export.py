@@ -24,6 +24,7 @@ from core.match import BadEntry, Entry, Header, Match, NoteEntry, entry_from_wir
 from core.review.verdict import Verdict
 from core.rules import CHANCE, SPECTATOR, Rules, Wire
 from replays import chain, leftovers, paths, summary
+from replays.chronicle import standing
 from replays.cursor import ReplayCursor
 from replays.ending import false_end
 from replays.errors import BadExport, LogError, Unstorable
@@ -210,16 +211,19 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
         elif line.seat == CHANCE or line.kind == "takeback":
             yield f"- · {line.words}{undone}" if markdown else f"       · {line.words}{undone}"
         else:
-            turn += 1
+            counted = standing(line)  # numbered as the game's log numbers it
+            turn += counted
             name = names[line.seat]
             verdict = verdicts.get(line.index)
             glyph = f" {verdict.judgement.glyph}" if verdict and verdict.judgement else ""
             if markdown:
-                yield f"- **{turn}.** {name}: `{line.notation}`{glyph} — {line.words}{undone}"
+                lead = f"**{turn}.** " if counted else ""
+                yield f"- {lead}{name}: `{line.notation}`{glyph} — {line.words}{undone}"
                 if verdict is not None and verdict.judgement is not None:
                     yield _better(verdict)
             else:
-                yield f"{turn:>5}. {name}: {line.notation}{glyph} — {line.words}{undone}"
+                lead = f"{turn:>5}. " if counted else " " * 7
+                yield f"{lead}{name}: {line.notation}{glyph} — {line.words}{undone}"
         yield from _notes(notes.get(line.index, []), markdown=markdown)
         following = lines[number + 1].chapter if number + 1 < len(lines) else None
         if following != line.chapter and results.get(line.chapter):

@@ -24,6 +24,14 @@ def test_a_takeback_is_saved_and_replays_exports_and_verify_understand_it() -> N
     assert damage is None and match.state == state and match.taken_back() == {2}
     text = to_text(match)
     assert "(taken back)" in text and "Ann took back a move" in text
+    numbered = [
+        line.split(".")[0].strip()
+        for line in text.splitlines()
+        if ". Ann: " in line or ". Ben: " in line
+    ]
+    assert numbered == ["1", "2", "3"]  # the withdrawn move has no number: its replacement has 3
+    withdrawn = next(line for line in text.splitlines() if line.endswith("(taken back)"))
+    assert withdrawn.startswith("       Ann: ")
     assert "(taken back)" in to_markdown(match)
     assert main(["verify", str(path)]) == 0
     (summary,) = [m for m in list_matches() if m.path == path]

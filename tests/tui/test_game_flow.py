@@ -641,3 +641,20 @@ def test_the_hand_waits_for_the_other_fencer_only_while_he_has_a_move_to_make() 
     assert str(waiting(replace(view, phase="refill", to_move=CHANCE))) == "Cards are being drawn…"
     assert str(waiting(replace(view, phase="round-over", to_move=None))) == ""
     assert str(waiting(replace(view, phase="over", to_move=None))) == ""
+
+
+async def test_the_move_log_keeps_its_latest_line_in_view_when_its_height_changes() -> None:
+    """At 80x24 the table above the log grows and shrinks as a match goes on; the log kept
+    its offset and hid the newest moves (after a takeback: the new move and its reply)."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, against_the_bot())
+        log = screen.query_one(MoveLog)
+        for number in range(1, 31):
+            log.move(number, "3>", f"Ann advanced 3 ({number})")
+        await pilot.pause()
+        for size in ((80, 30), (80, 24), (80, 27)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y, size
+            assert "(30)" in text_of(log)[-1]

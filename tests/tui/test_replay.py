@@ -547,3 +547,34 @@ async def test_the_replay_s_title_names_whose_eyes_first_and_ends_in_an_ellipsis
         assert status.startswith(" Replay · seen by ")
         assert "seen by everyone (all hands open) · Attacke" in status
         assert status.rstrip().endswith("…")
+
+
+async def test_a_move_taken_back_is_struck_through_and_its_replacement_takes_its_number() -> None:
+    """After a takeback the log went on from 6 while the turn counter and `parlour list`
+    said 3: the withdrawn moves were still counted."""
+    rules = registry.get("crossing")
+    rng = random.Random(3)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(3):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.take_back(0)
+        opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        path = opened.path
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = GameScreen(open_match(path))
+        await app.push_screen(screen)
+        await pilot.pause()
+        lines = log_text(screen.query_one(MoveLog))
+        numbers = [line.split(".")[0].strip() for line in lines]
+        assert [n for n in numbers if n.isdigit()] == ["1", "2", "3"]
+        struck = next(strip for strip in screen.query_one(MoveLog).lines if "strike" in str(strip))
+        assert not struck.text.strip()[0].isdigit()  # the withdrawn move has no number
+        screen._close()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)):
+        rows = replay(app).rows
+        assert [r.move for r in rows if r.is_move] == [1, 2, 3]
+        (withdrawn,) = [r for r in rows if r.withdrawn]
+        assert not withdrawn.is_move and withdrawn.place == "the move taken back after move 2"
+        assert f"Move 3/{rows[-1].move}" in text_of(app, "#rp-where")

@@ -45,7 +45,10 @@ class MoveRow:
     """The moves played up to this entry, counting it when it is one: a move's number as
     the game's own move log gives it, so "move 33" is the same move in play and in replay."""
     is_move: bool = False
-    """A seat's move (not a deal, a resignation or a take-back): the rows that show `move`."""
+    """A seat's move standing in the match (not a deal, a resignation, a takeback or a move
+    one withdrew): the rows that show `move`."""
+    withdrawn: bool = False
+    """A move a later takeback withdrew: listed struck through, without a number."""
 
     @property
     def place(self) -> str:
@@ -54,7 +57,9 @@ class MoveRow:
             return "the starting position"
         if self.is_move:
             return f"move {self.move}"
-        what = "the deal" if self.chance else "the entry"
+        what = (
+            "the deal" if self.chance else "the move taken back" if self.withdrawn else "the entry"
+        )
         return f"{what} after move {self.move}" if self.move else f"{what} before the first move"
 
 
@@ -94,6 +99,9 @@ def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     elif row.chance:
         lead = Content.assemble(head, ("·     ", "dim"))
         words = Content.assemble((row.words, "dim"), *_tags(row))
+    elif row.withdrawn:
+        lead = Content.assemble(head, (f"{row.notation:<5}", "dim strike"), " ")
+        words = Content.assemble((row.words, "dim strike"), *_tags(row))
     else:
         lead = Content.assemble(head, (f"{row.notation:<5} ", "bold"))
         words = Content.assemble(row.words, *_tags(row))

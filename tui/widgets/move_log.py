@@ -74,6 +74,12 @@ class MoveLog(ScrollView):
         lead = Text.assemble((f"{number:>3}. ", "dim"), (f"{notation:<6} ", "bold"))
         self._add(lead, Text(words))
 
+    def withdrawn(self, notation: str, words: str) -> None:
+        """A move a takeback withdrew: struck through, without a number (the move played in
+        its place has it)."""
+        lead = Text.assemble("     ", (notation, "dim strike"), " " * max(1, 7 - len(notation)))
+        self._add(lead, Text(words, style="dim strike"))
+
     def chance(self, words: str) -> None:
         self._add(Text("     · ", style="dim"), Text(words, style="dim"))
 
@@ -109,8 +115,11 @@ class MoveLog(ScrollView):
         self._settle()
 
     def on_resize(self, event: Resize) -> None:
-        if self._fit():
-            self._settle()
+        """Wrap again for a new width, and keep the latest line in view at any new height
+        (the table above grows and shrinks as a match goes on: a log that kept its offset then
+        hid its newest moves below its edge)."""
+        self._fit()
+        self._settle()
 
     def _fit(self) -> bool:
         """Wrap every entry again if the panel's width has changed; say whether it had."""

@@ -82,8 +82,10 @@ class Narration(Generic[V]):
                 self._chance.append(line.words)
                 continue
             self.flush()
-            if line.kind == "move":
-                self._turns += 1
+            if line.kind == "move" and line.taken_back:
+                log.withdrawn(line.notation, line.words)
+            elif line.kind == "move":
+                self._turns += 1  # numbered as `replays.chronicle.move_numbers` numbers it
                 log.move(self._turns, line.notation, line.words)
             elif line.kind == "chat":
                 log.chat(line.speaker, line.said)

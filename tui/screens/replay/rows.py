@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from core.match import Match, NoteEntry
 from core.rules import CHANCE
-from replays.chronicle import Line, move_numbers
+from replays.chronicle import Line, move_numbers, standing
 from replays.cursor import ReplayCursor
 from tui.widgets.move_list import MoveRow, NoteRow
 
@@ -52,7 +52,8 @@ def rows_of(
             chat=tuple(said.get(position, ())),
             judged=(judged or {}).get(position, ""),
             move=move,
-            is_move=line is not None and line.kind == "move",
+            is_move=line is not None and standing(line),
+            withdrawn=line is not None and line.taken_back,
         )
 
     counted = move_numbers(lines)
