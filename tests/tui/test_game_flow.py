@@ -470,7 +470,8 @@ def test_draws_fold_into_counts_of_unseen_cards_and_lists_of_seen_ones() -> None
         "Ann drew a 3",
         "Bob drew a card",
     ]
-    assert fold_chance(said) == "Ann drew a 1, 3, 3; Bob drew 3 cards"
+    assert fold_chance(said) == "Ann drew 1, 3 and 3; Bob drew 3 cards"
+    assert fold_chance(["Ann drew a 4", "Ann drew a 5"]) == "Ann drew 4 and 5"
     assert fold_chance(["Bob drew a card"]) == "Bob drew a card"
 
 

@@ -73,7 +73,7 @@ async def test_after_the_handoff_the_player_reads_what_happened() -> None:
         assert news.startswith("Ann moved 4 forward")
         log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
         assert "Ann drew a card" in log and "Ann drew a 4" not in log
-        assert "Bob drew a 1, 2, 3, 5, 5" in log
+        assert "Bob drew 1, 2, 3, 5 and 5" in log
 
 
 async def test_a_human_against_a_bot_gets_no_handoff() -> None:

@@ -28,10 +28,11 @@ HANG = 5
 
 
 def fold_chance(texts: Sequence[str]) -> str:
-    """Many chance outcomes as one line: "Ann drew a 3, 5, 5; Bob drew 2 cards".
+    """Many chance outcomes as one line: "Ann drew 3, 5 and 5; Bob drew 2 cards".
 
     Sentences that differ only in their last word share their beginning; a repeated unnamed
-    thing ("a card") is counted, named ones ("a 5") are listed.
+    thing ("a card") is counted, named ones ("a 5") are listed, without the article that
+    named one of them.
     """
     groups: dict[str, list[str]] = {}
     for text in texts:
@@ -44,8 +45,11 @@ def fold_chance(texts: Sequence[str]) -> str:
             parts.append(f"{head.removesuffix(' a')} {len(tails)} {tails[0]}s")
         elif counted:
             parts.append(f"{head} {tails[0]}, {len(tails)} times".strip())
+        elif len(tails) > 1:
+            listed = f"{', '.join(tails[:-1])} and {tails[-1]}"
+            parts.append(f"{head.removesuffix(' a')} {listed}".strip())
         else:
-            parts.append(f"{head} {', '.join(tails)}".strip())
+            parts.append(f"{head} {tails[0]}".strip())
     return "; ".join(parts)
 
 

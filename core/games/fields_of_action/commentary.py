@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from core.games.fields_of_action.actions import Capture, FieldsAction
 from core.games.fields_of_action.board import SIDES, name
-from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run, spoken
+from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run, spoken, winning_run
 from core.games.fields_of_action.state import FieldsState
 from core.voice import ADVISED, TOLD, Voice
 
@@ -40,7 +40,7 @@ def _voiced(state: FieldsState, action: FieldsAction, names: Sequence[str], voic
         f"capture {foe}'s {action.number} on {name(action.target)} with your {number}",
     )
     if len(run) >= RUN_TO_WIN:
-        return f"{took} — {who} has {spoken(run)}, a run of five"
+        return f"{took} — {who} has {winning_run(run)}"
     numbers = "number" if len(run) == 1 else "numbers"
     return f"{took} — {who}'s best run: {numbers} {spoken(run)} ({len(run)} of {RUN_TO_WIN})"
 

@@ -32,3 +32,12 @@ def has_winning_run(numbers: Iterable[int]) -> bool:
 def spoken(run: tuple[int, ...]) -> str:
     """How the commentary writes a run: 3 4 5."""
     return " ".join(str(n) for n in run)
+
+
+LENGTHS = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def winning_run(run: tuple[int, ...]) -> str:
+    """A winning run and its length in words: "4 5 6 7 8, a run of five" (a capture can make
+    it longer than five: "2 3 4 5 6 7, a run of six")."""
+    return f"{spoken(run)}, a run of {LENGTHS.get(len(run), str(len(run)))}"

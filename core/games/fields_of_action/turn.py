@@ -12,7 +12,7 @@ from core.frozen import replace
 from core.games.fields_of_action import field
 from core.games.fields_of_action.actions import Capture, FieldsAction
 from core.games.fields_of_action.board import SIDES, Board
-from core.games.fields_of_action.runs import has_winning_run, longest_run, spoken
+from core.games.fields_of_action.runs import has_winning_run, longest_run, winning_run
 from core.games.fields_of_action.state import FieldsState, LastMove, Result, position_key
 from core.rules import IllegalAction
 
@@ -68,8 +68,8 @@ def judge(state: FieldsState, captured_now: bool = True) -> Result | None:
     """Whether the game is over in `state`, just after the other side moved (see module doc)."""
     winner = 1 - state.mover
     if captured_now and has_winning_run(state.captured[winner]):
-        run = spoken(longest_run(state.captured[winner]))
-        return Result(winner, "run", f"{SIDES[winner]} captured {run}, a run of five")
+        run = winning_run(longest_run(state.captured[winner]))
+        return Result(winner, "run", f"{SIDES[winner]} captured {run}")
     if not field.can_move(state.board, state.mover):
         return Result(winner, "no-move", f"{SIDES[state.mover]} has no legal move")
     if state.repetition and state.seen and state.seen.count(state.seen[-1]) >= 3:

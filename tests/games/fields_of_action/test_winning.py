@@ -65,3 +65,11 @@ def test_a_player_left_without_a_legal_move_loses() -> None:
     assert outcome is not None and outcome.winners == (WHITE,)
     assert outcome.reason == "Black has no legal move"
     assert after.result is not None and after.result.reason == "no-move"
+
+
+def test_a_winning_run_longer_than_five_is_said_with_its_own_length() -> None:
+    """The end said "captured 2 3 4 5 6 7, a run of five": six numbers."""
+    after = play(setup(CAPTURE_B6, captured=((2, 3, 4, 5, 7), ())), "d4xf6")
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (WHITE,)
+    assert outcome.reason == "White captured 2 3 4 5 6 7, a run of six"

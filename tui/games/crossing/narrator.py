@@ -51,7 +51,7 @@ def prompt(view: CrossingState, names: Sequence[str]) -> str:
         return "the match is over"
     ask = "pick a stone or phalanx, then a square"
     if view.owes:
-        return f"cross now or lose! {ask}"
+        return f"cross now or lose: {ask}"
     return ask
 
 

@@ -61,7 +61,7 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
         who = names[view.drawing] if view.drawing is not None else "a fencer"
         if view.draw_kind == "refill":
             return f"{who} is drawing"
-        return f"dealing round {view.deal_round or view.round}"
+        return "dealing the cards"  # the status line names the round already
     return "the match is over"
 
 
