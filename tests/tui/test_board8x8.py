@@ -231,6 +231,36 @@ async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
         assert set(board.picker.selection) == {sq("d1"), sq("d2")}
 
 
+async def test_a_move_that_does_not_cross_when_a_crossing_is_owed_says_it_loses() -> None:
+    """Owing a counter-crossing, any other move loses the match at once: the hint said only
+    "Enter: d2-d3. d2 steps one square."."""
+    cells = list(CrossingState().cells)
+    cells[sq("a1")] = "b"  # Black has crossed: White owes a counter-crossing
+    cells[sq("a8")] = "."
+    owing = CrossingState(cells="".join(cells), mover=0)
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Board8x8(("Ann", "Ben"), CrossingBoard())
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 14)) as pilot:
+        board = app.query_one(Board8x8)
+        from tui.widgets.table import Turn
+
+        for state, warned in ((owing, True), (CrossingState(), False)):
+            board.show(state, Turn(0, lambda action: None), animate=False)
+            await pilot.pause()
+            await cursor_to(pilot, board, sq("d2"))
+            await pilot.press("enter")
+            await cursor_to(pilot, board, sq("d3"))
+            said = hint(board)
+            assert said.startswith("Enter: d2-d3")
+            assert ("⚠ it does not cross: you lose the match." in said) is warned
+            await pilot.press("escape")
+
+
 async def test_crossing_captures_are_marked() -> None:
     cells = ["."] * 64
     for name_, cell in (("d3", "W"), ("d4", "W"), ("d5", "B"), ("a7", "B"), ("h1", "W")):

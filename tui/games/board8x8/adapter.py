@@ -117,3 +117,8 @@ class BoardAdapter(Protocol[V_contra, A]):
     def banner(self, view: V_contra, names: Sequence[str]) -> str:
         """A warning that must not be missed ("Black must cross now or lose"), or ""."""
         ...
+
+    def warning(self, view: V_contra, action: A) -> str:
+        """What playing `action` would cost that its mover must not miss ("it does not cross:
+        you lose the match"), said before Enter plays it; "" for an ordinary move."""
+        ...

@@ -206,7 +206,9 @@ class Picker(Generic[V, A]):
         cursor = self.cursor(turn)
         if cursor is not None and cursor in self.targets:
             action = self.targets[cursor]
-            return f"Enter: {self.adapter.notation(action)}. {about}"
+            warning = self.adapter.warning(view, action)
+            cost = f" ⚠ {warning}" if warning else ""
+            return f"Enter: {self.adapter.notation(action)}{cost}. {about}"
         if not self.targets:
             return f"{about} No move: pick another stone (Esc)."
         return f"{about} Then a lit square."

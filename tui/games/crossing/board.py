@@ -82,3 +82,8 @@ class CrossingBoard:
 
     def banner(self, view: CrossingState, names: Sequence[str]) -> str:
         return narrator.banner(view, names)
+
+    def warning(self, view: CrossingState, action: CrossingAction) -> str:
+        if view.over or not view.owes or action.crosses:
+            return ""
+        return "it does not cross: you lose the match"

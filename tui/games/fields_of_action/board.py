@@ -84,3 +84,6 @@ class FieldsBoard:
 
     def banner(self, view: FieldsState, names: Sequence[str]) -> str:
         return ""
+
+    def warning(self, view: FieldsState, action: FieldsAction) -> str:
+        return ""
