@@ -547,3 +547,24 @@ async def test_the_replay_s_title_names_whose_eyes_first_and_ends_in_an_ellipsis
         assert status.startswith(" Replay · seen by ")
         assert "seen by everyone (all hands open) · Attacke" in status
         assert status.rstrip().endswith("…")
+
+
+async def test_the_entry_panel_tells_the_move_the_list_marks_and_its_draw_in_words() -> None:
+    """A step shows a move with the card drawn after it: the list marked the move while the
+    panel told the draw, in its file notation ("d2 Ann drew a 2")."""
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right", "right")  # the deal, then the first move and refill
+        marked = screen.query_one(MoveList)
+        assert marked.highlighted is not None
+        move = screen.row_at(int(str(marked.get_option_at_index(marked.highlighted).id)[3:]))
+        drawn = screen.row_at(screen.here)
+        assert move.is_move and drawn.chance and drawn.notation
+        assert text_of(app, "#rp-entry").split("\n")[:2] == [
+            f"1. {move.notation} {move.words}",
+            f"then {drawn.words}",
+        ]
+        await pilot.press("shift+left", "shift+left")  # the deal's last card on its own
+        assert screen.row_at(screen.here).chance
+        assert text_of(app, "#rp-entry") == screen.row_at(screen.here).words

@@ -224,22 +224,18 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         decision = decision_at(self.rows, here)
         review = self.review
         verdict = review.at(decision - 1) if review is not None and decision else None
-        judged = None
-        if review is not None and verdict is not None:
-            # A step shows a move with the cards it drew: the verdict says whose move it is.
-            about = "" if decision == here else self.row_at(decision).notation
-            judged = verdict_text(verdict, review, about)
-        told = row
+        judged = None if review is None or verdict is None else verdict_text(verdict, review)
+        # The panel tells what the list marks: the step's decision, then the cards it drew.
+        step = [r for r in self.rows if decision <= r.position <= here]
         if judged is not None and self.has_class("-low"):
-            told = replace(
-                row, words=""
-            )  # the move list beside it has the words; room for the verdict
-        entry = entry_text(told, self.rows, self.notes, narrator, view, self.names, judged)
+            # The move list beside it has the words; room for the verdict.
+            step = [replace(r, words="") for r in step]
+        entry = entry_text(step, self.rows, self.notes, narrator, view, self.names, judged)
         panel = self.query_one("#rp-entry", Static)
         panel.update(entry)
         panel.styles.min_height = self._verdict_room(panel, judged)
         self.query_one(MoveList).mark(decision)
-        self.query_one(NoteList).mark(here)
+        self.query_one(NoteList).mark(decision)
         self.reviewing.draw(decision)
 
     def _verdict_room(self, panel: Static, judged: Content | None) -> int | None:
