@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -568,3 +569,33 @@ async def test_the_entry_panel_tells_the_move_the_list_marks_and_its_draw_in_wor
         await pilot.press("shift+left", "shift+left")  # the deal's last card on its own
         assert screen.row_at(screen.here).chance
         assert text_of(app, "#rp-entry") == screen.row_at(screen.here).words
+
+
+async def test_seen_by_a_seat_the_piste_shows_that_seat_s_cards_and_backs_for_the_other() -> None:
+    """The hands panel showed a seat its cards while the piste above showed them as backs."""
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right", "right", "p", "p")  # the table, then Ann's chair
+        assert screen.cursor.perspective == 0
+        ann, bob = screen.cursor.view.hands
+        assert ann is not None and bob is None
+        line = str(screen.query_one("#eg-player-0", Static).render())
+        assert "▮" not in line and f"[{' '.join(map(str, ann))}]" in line
+        assert "▮▮" in str(screen.query_one("#eg-player-1", Static).render())
+
+
+def test_a_hand_on_the_piste_packs_its_values_where_long_names_leave_no_room() -> None:
+    from core.games.en_garde import EnGarde
+    from tui.games.en_garde.piste import EnGardeBoard
+
+    rules = EnGarde()
+    view = rules.view(rules.new(2, {"level": "advanced"}), None)
+    view = replace(view, hands=((2, 3, 3, 3, 5), (1, 1, 4, 5, 5)), hand_sizes=(5, 5))
+    board = EnGardeBoard(("IS-MCTS easy 1", "IS-MCTS easy 2"))
+    board.shows_hands = True
+    assert "[2 3 3 3 5]" in str(board.player_line(view, 0, room=60))
+    packed = board.player_line(view, 0, room=38)
+    assert "[23335]" in str(packed) and packed.cell_length <= 38
+    board.shows_hands = False  # in play the table keeps to what every seat may see
+    assert "▮▮▮▮▮" in str(board.player_line(view, 0, room=60))
