@@ -141,7 +141,10 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         """The keys the Footer lists: as many as the width has room for, the review's first
         (`keys.left_out`)."""
         active = super().active_bindings
-        out = keys.left_out(self.size.width >= keys.WIDE, self.review is not None)
+        review = self.review
+        out = keys.left_out(
+            self.size.width >= keys.WIDE, review is not None, review is not None and review.complete
+        )
         return {
             key: shown._replace(binding=replace(shown.binding, show=False))
             if shown.binding.action in out
