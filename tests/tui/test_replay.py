@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from textual.widgets import Input, Static
+from textual.widgets._toast import Toast
 
 from core import registry
 from core.match import ActionEntry, Match, Seat
@@ -258,7 +259,7 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         await pilot.press("e")
         exported = path.with_name(f"{path.stem}-all.md")  # a finished match: everything
         assert "> **!!** bold" in exported.read_text(encoding="utf-8")
-        assert any(str(exported.resolve()) in m for m in messages(app))
+        assert any(str(exported.resolve()) in m.replace("\n", "") for m in messages(app))
 
 
 async def test_a_note_on_a_match_open_elsewhere_is_kept_until_it_can_be_saved() -> None:
@@ -599,3 +600,29 @@ def test_a_hand_on_the_piste_packs_its_values_where_long_names_leave_no_room() -
     assert "[23335]" in str(packed) and packed.cell_length <= 38
     board.shows_hands = False  # in play the table keeps to what every seat may see
     assert "▮▮▮▮▮" in str(board.player_line(view, 0, room=60))
+
+
+def test_a_long_path_in_a_notice_breaks_after_its_separators() -> None:
+    from tui.notices import path_lines
+
+    path = "/home/ann/.local/share/parlour/matches/2026-05-21-en-garde-09df0df3-table.md"
+    lines = path_lines(path, 100).split("\n")  # a toast of 46 cells of text
+    assert "".join(lines) == path and all(len(line) <= 46 for line in lines)
+    assert all(line.endswith("/") for line in lines[:-1])
+    assert lines[-1] == "2026-05-21-en-garde-09df0df3-table.md"
+    assert path_lines("/a/" + "x" * 60, 100).split("\n") == ["/a/", "x" * 60]  # whole
+    narrow = path_lines(path, 70).split("\n")  # 31 cells: the name is cut after a hyphen
+    assert narrow[-2:] == ["2026-05-21-en-garde-09df0df3-", "table.md"]
+
+
+async def test_the_export_notice_shows_the_file_s_name_whole() -> None:
+    """A path has no spaces, so the toast cut it wherever its line ended ("…en-gar" / "de-…")."""
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        exported = path.with_name(f"{path.stem}-all.md").resolve()
+        (toast,) = app.screen.query(Toast)
+        lines = [strip.text for strip in toast.render_lines(toast.region.reset_offset)]
+        assert any(exported.name in line for line in lines), lines
