@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import html
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
 from textual.widgets import Input, Static
+from textual.widgets._toast import Toast
 
 from core import registry
 from core.match import ActionEntry, Match, Seat
@@ -257,7 +259,7 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         await pilot.press("e")
         exported = path.with_name(f"{path.stem}-all.md")  # a finished match: everything
         assert "> **!!** bold" in exported.read_text(encoding="utf-8")
-        assert any(str(exported.resolve()) in m for m in messages(app))
+        assert any(str(exported.resolve()) in m.replace("\n", "") for m in messages(app))
 
 
 async def test_a_note_on_a_match_open_elsewhere_is_kept_until_it_can_be_saved() -> None:
@@ -578,3 +580,80 @@ async def test_a_move_taken_back_is_struck_through_and_its_replacement_takes_its
         (withdrawn,) = [r for r in rows if r.withdrawn]
         assert not withdrawn.is_move and withdrawn.place == "the move taken back after move 2"
         assert f"Move 3/{rows[-1].move}" in text_of(app, "#rp-where")
+
+
+async def test_the_entry_panel_tells_the_move_the_list_marks_and_its_draw_in_words() -> None:
+    """A step shows a move with the card drawn after it: the list marked the move while the
+    panel told the draw, in its file notation ("d2 Ann drew a 2")."""
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right", "right")  # the deal, then the first move and refill
+        marked = screen.query_one(MoveList)
+        assert marked.highlighted is not None
+        move = screen.row_at(int(str(marked.get_option_at_index(marked.highlighted).id)[3:]))
+        drawn = screen.row_at(screen.here)
+        assert move.is_move and drawn.chance and drawn.notation
+        assert text_of(app, "#rp-entry").split("\n")[:2] == [
+            f"1. {move.notation} {move.words}",
+            f"then {drawn.words}",
+        ]
+        await pilot.press("shift+left", "shift+left")  # the deal's last card on its own
+        assert screen.row_at(screen.here).chance
+        assert text_of(app, "#rp-entry") == screen.row_at(screen.here).words
+
+
+async def test_seen_by_a_seat_the_piste_shows_that_seat_s_cards_and_backs_for_the_other() -> None:
+    """The hands panel showed a seat its cards while the piste above showed them as backs."""
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "right", "right", "p", "p")  # the table, then Ann's chair
+        assert screen.cursor.perspective == 0
+        ann, bob = screen.cursor.view.hands
+        assert ann is not None and bob is None
+        line = str(screen.query_one("#eg-player-0", Static).render())
+        assert "▮" not in line and f"[{' '.join(map(str, ann))}]" in line
+        assert "▮▮" in str(screen.query_one("#eg-player-1", Static).render())
+
+
+def test_a_hand_on_the_piste_packs_its_values_where_long_names_leave_no_room() -> None:
+    from core.games.en_garde import EnGarde
+    from tui.games.en_garde.piste import EnGardeBoard
+
+    rules = EnGarde()
+    view = rules.view(rules.new(2, {"level": "advanced"}), None)
+    view = replace(view, hands=((2, 3, 3, 3, 5), (1, 1, 4, 5, 5)), hand_sizes=(5, 5))
+    board = EnGardeBoard(("IS-MCTS easy 1", "IS-MCTS easy 2"))
+    board.shows_hands = True
+    assert "[2 3 3 3 5]" in str(board.player_line(view, 0, room=60))
+    packed = board.player_line(view, 0, room=38)
+    assert "[23335]" in str(packed) and packed.cell_length <= 38
+    board.shows_hands = False  # in play the table keeps to what every seat may see
+    assert "▮▮▮▮▮" in str(board.player_line(view, 0, room=60))
+
+
+def test_a_long_path_in_a_notice_breaks_after_its_separators() -> None:
+    from tui.notices import path_lines
+
+    path = "/home/ann/.local/share/parlour/matches/2026-05-21-en-garde-09df0df3-table.md"
+    lines = path_lines(path, 100).split("\n")  # a toast of 46 cells of text
+    assert "".join(lines) == path and all(len(line) <= 46 for line in lines)
+    assert all(line.endswith("/") for line in lines[:-1])
+    assert lines[-1] == "2026-05-21-en-garde-09df0df3-table.md"
+    assert path_lines("/a/" + "x" * 60, 100).split("\n") == ["/a/", "x" * 60]  # whole
+    narrow = path_lines(path, 70).split("\n")  # 31 cells: the name is cut after a hyphen
+    assert narrow[-2:] == ["2026-05-21-en-garde-09df0df3-", "table.md"]
+
+
+async def test_the_export_notice_shows_the_file_s_name_whole() -> None:
+    """A path has no spaces, so the toast cut it wherever its line ended ("…en-gar" / "de-…")."""
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        exported = path.with_name(f"{path.stem}-all.md").resolve()
+        (toast,) = app.screen.query(Toast)
+        lines = [strip.text for strip in toast.render_lines(toast.region.reset_offset)]
+        assert any(exported.name in line for line in lines), lines

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 import tui.games
 from core import registry
 from core.match import Seat
-from core.rules import CHANCE, SPECTATOR
+from core.rules import CHANCE, SPECTATOR, Outcome
 from replays import lock
 from replays.logfile import damaged_copy_path
 from replays.store import create_match, open_match
 from tui.app import ParlourApp
-from tui.screens.resume import ReplayListScreen, ResumeScreen, fit_widths, when
+from tui.screens.resume import ReplayListScreen, ResumeScreen, fit_widths, scores, when
 from tui.start import Start
 
 SEATS = (Seat("Ann"), Seat("Bob"))
@@ -256,3 +257,29 @@ async def test_every_column_fits_at_80_by_24_with_long_names(place: str) -> None
         assert used <= table.scrollable_content_region.width
         last = str(table.get_row_at(0)[-1])
         assert last.startswith("today ") and len(last) == len("today 19:04")
+
+
+def test_a_result_gives_the_winner_s_score_first_with_the_en_dash_resume_uses() -> None:
+    """A win read "Bob won 1-5" as a loss; Resume wrote "2–1" where Replays wrote "2-1"."""
+    assert scores(Outcome((1,), (1, 5))) == "5–1"
+    assert scores(Outcome((2,), (3, 1, 4))) == "4–3–1"  # then the others in seat order
+    assert scores(Outcome((), (2, 2))) == "2–2"
+
+
+async def test_the_players_column_takes_the_room_the_table_has() -> None:
+    """Long names were cut to 17 characters with a fifth of the table empty."""
+    long_seats = (Seat("Easy ismcts bot", "bot", "ismcts:easy"), Seat("Wilhelmina Long"))
+    rules = registry.get("en-garde")
+    with create_match(rules, long_seats, {"level": "advanced"}) as opened:
+        opened.submit(rules.sample_chance(opened.match.state, random.Random(1)))
+        opened.resign(1)
+    app = ParlourApp(Start("replay"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        ((_, _, players, result, _),) = rows(app)
+        assert players == "Easy ismcts bot vs Wilhelmina Long"
+        assert result.startswith("Easy ismcts bot won")
+        table = app.screen.query_one(DataTable)
+        used = sum(column.get_render_width(table) for column in table.columns.values())
+        assert used <= table.scrollable_content_region.width
+        assert table.columns[ColumnKey("Players")].width == len(players)  # whole, not cut

@@ -371,9 +371,26 @@ async def test_the_footer_makes_room_for_the_review_keys_at_80_columns() -> None
         assert {"marked(1)", "marked(-1)", "graph", "back", "keys"} <= set(shown)
         assert max(shown.values()) <= 80
         assert "review" not in shown  # the review is complete
-        assert "export" not in shown
+        assert "annotate" in shown and "export" not in shown
         await pilot.press("e")  # still works, though the Footer leaves it out
         assert any(n.title == "Exported to Markdown" for n in app._notifications)
+
+
+async def test_after_a_review_the_current_entry_stays_in_view_and_every_key_in_the_footer() -> None:
+    """The progress bar and then the graph took rows from the move list: the ▸ went out of
+    view, and the Footer dropped `c continue` though it had room for it."""
+    app = ParlourApp(Start("replay", match=str(finished())))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = screen_of(app)
+        assert "▸" in screenshot_text(app)  # opened at the last entry, at the list's foot
+        await pilot.press("r")
+        await until(pilot, lambda: screen.review is not None and screen.review.complete)
+        await pilot.pause()
+        assert app.screen.query_one(WinChart).display
+        assert "▸" in screenshot_text(app)
+        shown = footer(app)
+        assert {"continue", "annotate", "export", "marked(1)", "graph", "keys"} <= set(shown)
+        assert max(shown.values()) <= 100
 
 
 # -- the match-end screen -------------------------------------------------------------------

@@ -188,7 +188,7 @@ async def resume_and_resign(
     table = app.screen.query_one(DataTable)
     assert [str(cell) for cell in table.get_row_at(0)][1:4] == [
         "En Garde (advanced)",
-        "Player 1, Player…",
+        "Player 1 vs Player 2",
         "round 2 · 1–0",
     ]  # never a card
     await keys(pilot, "enter")

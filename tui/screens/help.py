@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Static
 
 from replays.paths import matches_dir
+from tui.notices import path_lines
 
 GENERAL = """\
 ## Any time
@@ -104,4 +105,5 @@ def save_screenshot(screen: Screen[Any], match_file: Path | None) -> None:
             markup=False,
         )
         return
-    screen.notify(f"Saved {match_file.parent / name}", title="Screenshot", markup=False)
+    saved = path_lines(match_file.parent / name, screen.app.size.width)
+    screen.notify(f"Saved\n{saved}", title="Screenshot", markup=False)

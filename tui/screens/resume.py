@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from core import registry
+from core.rules import Outcome
 from replays.errors import LogError, MatchLocked
 from replays.lock import held_here
 from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summaries
@@ -43,22 +44,14 @@ def when(timestamp: float, now: datetime | None = None) -> str:
     return f"{moment.day} {moment.strftime('%b %Y')} {clock}"
 
 
-PLAYERS_WIDTH = 17
-"""Characters the players column may take, so where and when stay on screen at 80 columns."""
-
-
 def players(summary: MatchSummary) -> str:
-    """Names in seat order; a bot says so unless its name already does. With three or more
-    seats the names are shortened to fit the column (the detail line has them in full)."""
+    """Names in seat order, "vs" between two and commas between more; a bot says so unless
+    its name already does. Whole: the table cuts the column to the room there is (`_fill`)."""
     names = [
         f"{seat.name} (bot)" if seat.kind == "bot" and "bot" not in seat.name.lower() else seat.name
         for seat in summary.seats
     ]
-    text = " vs ".join(names)
-    if len(text) <= PLAYERS_WIDTH:
-        return text
-    text = ", ".join(names)
-    return text if len(text) <= PLAYERS_WIDTH else text[: PLAYERS_WIDTH - 1].rstrip(", ") + "…"
+    return (" vs " if len(names) == 2 else ", ").join(names)
 
 
 def game_label(summary: MatchSummary) -> str:
@@ -136,8 +129,16 @@ def result(summary: MatchSummary) -> str:
     if outcome.is_draw:
         return "Draw"
     names = [summary.seats[w].name for w in outcome.winners if 0 <= w < len(summary.seats)]
-    score = "-".join(str(s) for s in outcome.scores)
+    score = scores(outcome)
     return f"{' & '.join(names)} won" + (f" {score}" if score else "")
+
+
+def scores(outcome: Outcome) -> str:
+    """The final scores, the winners' first ("5–1"; then the others in seat order), with the
+    en dash the standing in Resume uses ("round 4 · 2–1")."""
+    first = [w for w in outcome.winners if 0 <= w < len(outcome.scores)]
+    order = first + [seat for seat in range(len(outcome.scores)) if seat not in first]
+    return "–".join(str(outcome.scores[seat]) for seat in order)
 
 
 NARROWEST = 6

@@ -160,12 +160,15 @@ class MoveList(_PositionList):
         """The width the prompts were wrapped for (0: not laid out yet)."""
 
     def on_resize(self) -> None:
-        """Wrap every row again for the new width (a hanging indent is not the list's own)."""
+        """Wrap every row again for the new width (a hanging indent is not the list's own),
+        and keep the current row in view at any new size: a review's progress bar or graph
+        takes rows from the list long after the row was marked."""
         width = self.scrollable_content_region.width
         if width != self._width:
             self._width = width
             if self._rows:
                 self.show_rows(list(self._rows.values()), self._current or 0)
+        self.scroll_to_highlight()
 
     def show_rows(self, rows: Sequence[MoveRow], current: int) -> None:
         """Replace every row (after a perspective switch or a new note) and mark `current`."""

@@ -63,6 +63,11 @@ class TableWidget(Widget, Generic[V, A]):
     simply ignores `turn`.
     """
 
+    shows_hands = False
+    """Whether a hand the view holds is drawn face up on the table too. Off in play: the game
+    draws a seat's view while nobody may be at the device (a handoff), so the table keeps to
+    what every seat may see. A replay turns it on, its view being the reader's own."""
+
     def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
         """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals)."""
         raise NotImplementedError

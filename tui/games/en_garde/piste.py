@@ -1,7 +1,8 @@
 """En Garde's public table: the 23-space piste, both fencers, scores, pile and discard.
 
-Everything here is public: hands appear only as card backs (how many each fencer holds). The
-fencers themselves (and how they slide) are in `fencers`.
+Everything here is public: hands appear as card backs (how many each fencer holds), their
+values only where the table shows hands (`TableWidget.shows_hands`: a replay). The fencers
+themselves (and how they slide) are in `fencers`.
 """
 
 from __future__ import annotations
@@ -126,24 +127,28 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
             yield Fencer(1, self.letters[1])
         yield Static(id="eg-info", classes="eg-info")
 
-    def player_line(self, view: EnGardeView, seat: int) -> Content:
-        """Name, facing, score dots and number, and the hand as card backs — or, seen by
-        everyone (a finished match's replay, never a seat's view), as its values."""
+    def player_line(self, view: EnGardeView, seat: int, room: int = 0) -> Content:
+        """Name, facing, score dots and number, and the hand as card backs — or, where the
+        table shows hands (a replay) and the view holds this one, as its values: spaced, or
+        packed ("[23345]") when the line would not fit in `room` columns (0: any)."""
         name = Content.styled(self.names[seat], "bold")
         arrow = f"{SEAT_ARROW[seat]}{self.letters[seat]}"
         score = f"{pips(view.scores[seat])} {view.scores[seat]}"
-        hand = view.hands[seat] if view.viewer is None else None
-        backs = (
-            "[" + " ".join(map(str, hand)) + "]"
-            if hand
-            else CARD_BACK * view.hand_sizes[seat] or "no cards"
-        )
+        hand = view.hands[seat] if self.shows_hands else None
         turn = view.to_move == seat
         marker = "» " if turn and seat == 0 else ""
         tail = " «" if turn and seat == 1 else ""
-        if seat == 0:
-            return Content.assemble(marker, arrow, " ", name, "  ", score, "  ", backs)
-        return Content.assemble(backs, "  ", score, "  ", name, " ", arrow, tail)
+        line = Content()
+        for gap in (" ", ""):
+            cards = f"[{gap.join(map(str, hand))}]" if hand else ""
+            shown = cards or CARD_BACK * view.hand_sizes[seat] or "no cards"
+            if seat == 0:
+                line = Content.assemble(marker, arrow, " ", name, "  ", score, "  ", shown)
+            else:
+                line = Content.assemble(shown, "  ", score, "  ", name, " ", arrow, tail)
+            if not cards or not room or line.cell_length <= room:
+                break
+        return line
 
     def info_line(self, view: EnGardeView) -> Content:
         top = f"{view.discard_top}" if view.discard_top is not None else "none"
@@ -163,8 +168,18 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
     ) -> None:
         self._view = view
         self.border_title = f"En Garde · {view.level} · round {view.round}"
+        self._players(view)
         for seat in (0, 1):
-            self.query_one(f"#eg-player-{seat}", Static).update(self.player_line(view, seat))
             self.query_one(f"#fencer-{seat}", Fencer).place(view.positions[seat], slide=animate)
         self.query_one(".eg-track", Static).update(track(view.positions))
         self.query_one("#eg-info", Static).update(self.info_line(view))
+
+    def _players(self, view: EnGardeView) -> None:
+        room = self.content_size.width // 2  # the two player lines share the width
+        for seat in (0, 1):
+            self.query_one(f"#eg-player-{seat}", Static).update(self.player_line(view, seat, room))
+
+    def on_resize(self) -> None:
+        """Fit the player lines to the new width (a hand's values may need packing)."""
+        if self._view is not None:
+            self._players(self._view)

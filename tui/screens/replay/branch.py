@@ -11,6 +11,7 @@ from replays.errors import LogError
 from replays.export import to_markdown
 from replays.store import continue_from
 from tui.messages import PlayMatch
+from tui.notices import path_lines
 from tui.screens.replay.words import perspective_name
 from tui.screens.seats import SeatsScreen
 
@@ -28,8 +29,8 @@ def export(screen: ReplayScreen[Any, Any]) -> None:
         target.write_text(to_markdown(screen.match, seat), encoding="utf-8")
     except OSError as err:
         screen.notify(
-            f"Could not write {target}: {err.strerror or err}. Check that the folder is "
-            "writable, then press e again.",
+            f"Could not write\n{path_lines(target, screen.app.size.width)}\n"
+            f"{err.strerror or err}. Check that the folder is writable, then press e again.",
             title="Export failed",
             severity="error",
             markup=False,
@@ -38,7 +39,7 @@ def export(screen: ReplayScreen[Any, Any]) -> None:
         return
     seen = perspective_name(seat, screen.names, screen.rules.hides_information)
     screen.notify(
-        f"{target}\nSeen by {seen}, with every note.",
+        f"{path_lines(target, screen.app.size.width)}\nSeen by {seen}, with every note.",
         title="Exported to Markdown",
         markup=False,
         timeout=12,

@@ -27,12 +27,14 @@ WIDE = 100
 """From this width the Footer has room for more keys."""
 
 
-def left_out(wide: bool, reviewed: bool) -> tuple[str, ...]:
-    """The actions the Footer leaves out (they still work; `?` lists them): continuing under
-    `WIDE` columns or once the review's keys are there; note and export too under `WIDE`
-    columns with a review."""
+def left_out(wide: bool, reviewed: bool, complete: bool) -> tuple[str, ...]:
+    """The actions the Footer leaves out (they still work; `?` lists them), measured at
+    `WIDE` and at 80 columns: continuing under `WIDE`; with a review, its `m M g` take the
+    room, and while it is incomplete `r` too (once it is complete `r` gives its room back)."""
     if not reviewed:
         return () if wide else ("continue",)
+    if complete:
+        return () if wide else ("continue", "export")
     return ("continue",) if wide else ("continue", "annotate", "export")
 
 

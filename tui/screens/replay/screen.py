@@ -92,6 +92,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
         self.board = self.kit.table(self.names)
+        self.board.shows_hands = True  # the cursor's view holds only what the reader may see
         self.rows: list[MoveRow] = []
         self.notes: list[NoteRow] = []
         self.annotations = Annotations(self)
@@ -140,7 +141,10 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         """The keys the Footer lists: as many as the width has room for, the review's first
         (`keys.left_out`)."""
         active = super().active_bindings
-        out = keys.left_out(self.size.width >= keys.WIDE, self.review is not None)
+        review = self.review
+        out = keys.left_out(
+            self.size.width >= keys.WIDE, review is not None, review is not None and review.complete
+        )
         return {
             key: shown._replace(binding=replace(shown.binding, show=False))
             if shown.binding.action in out
@@ -224,22 +228,18 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         decision = decision_at(self.rows, here)
         review = self.review
         verdict = review.at(decision - 1) if review is not None and decision else None
-        judged = None
-        if review is not None and verdict is not None:
-            # A step shows a move with the cards it drew: the verdict says whose move it is.
-            about = "" if decision == here else self.row_at(decision).notation
-            judged = verdict_text(verdict, review, about)
-        told = row
+        judged = None if review is None or verdict is None else verdict_text(verdict, review)
+        # The panel tells what the list marks: the step's decision, then the cards it drew.
+        step = [r for r in self.rows if decision <= r.position <= here]
         if judged is not None and self.has_class("-low"):
-            told = replace(
-                row, words=""
-            )  # the move list beside it has the words; room for the verdict
-        entry = entry_text(told, self.rows, self.notes, narrator, view, self.names, judged)
+            # The move list beside it has the words; room for the verdict.
+            step = [replace(r, words="") for r in step]
+        entry = entry_text(step, self.rows, self.notes, narrator, view, self.names, judged)
         panel = self.query_one("#rp-entry", Static)
         panel.update(entry)
         panel.styles.min_height = self._verdict_room(panel, judged)
         self.query_one(MoveList).mark(decision)
-        self.query_one(NoteList).mark(here)
+        self.query_one(NoteList).mark(decision)
         self.reviewing.draw(decision)
 
     def _verdict_room(self, panel: Static, judged: Content | None) -> int | None:

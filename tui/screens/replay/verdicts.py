@@ -37,11 +37,10 @@ def chance(value: float) -> str:
     return f"{'+' if value > 0 else '−'}{abs(value):.2f}"
 
 
-def verdict_text(verdict: Verdict, review: Review, about: str = "") -> Content:
+def verdict_text(verdict: Verdict, review: Review) -> Content:
     """Three short lines under the current move: its judgement and the win chance it gave
     away, the win chance before → after it (and after the best move), the better move in
-    notation and words. `about`: the move's notation, when the entry on screen is another
-    (the cards its step drew)."""
+    notation and words."""
     judgement = verdict.judgement
     if judgement is None:
         head = Content.styled("✓ best move" if verdict.best_played else "✓ accurate", "bold")
@@ -51,8 +50,6 @@ def verdict_text(verdict: Verdict, review: Review, about: str = "") -> Content:
             (f" {judgement.word}", "bold"),
             (f" −{verdict.drop:.2f}", "dim"),
         )
-    if about:
-        head = Content.assemble((f"{about}: ", "bold"), head)
     lines = [
         head,
         Content.assemble(

@@ -13,6 +13,7 @@ from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
 from tui.widgets.move_list import MoveRow, NoteRow
+from tui.widgets.move_log import fold_chance
 from tui.wording import match_result
 
 V = TypeVar("V")
@@ -101,7 +102,7 @@ def next_words(
 
 
 def entry_text(
-    row: MoveRow,
+    step: Sequence[MoveRow],
     rows: Sequence[MoveRow],
     notes: Sequence[NoteRow],
     narrator: Narrator[V],
@@ -109,27 +110,40 @@ def entry_text(
     names: Sequence[str],
     judged: Content | None = None,
 ) -> Content:
-    """The "This entry" panel: the entry in words, the review's verdict on it (`judged`), the
-    chapter it ended, what was said at the table after it, its notes."""
+    """The "This entry" panel for the rows a step showed (`step`): its first row, the one the
+    move list marks, in words (a deal without its notation: that is the file's, not a
+    player's), then the cards it drew, the review's verdict on it (`judged`), the chapter the
+    step ended, what was said at the table meanwhile, its notes."""
+    row, drawn = step[0], [r.words for r in step[1:] if r.words]
     parts: list[Content] = []
     if row.position == 0:
         parts.append(Content("The starting position."))
     else:
         head = Content.styled(f"{row.move}. " if row.is_move else "", "bold")
-        notation = Content.styled(f"{row.notation} ", "bold") if row.notation else Content()
+        notation = (
+            Content.styled(f"{row.notation} ", "bold")
+            if row.notation and not row.chance
+            else Content()
+        )
         parts.append(Content.assemble(head, notation, row.words))
+        if drawn:
+            parts.append(Content.assemble(("then ", "dim"), fold_chance(drawn)))
         if judged is not None:
             parts.append(judged)
-        following = [r for r in rows if r.position > row.position]
-        if not following or following[0].round != row.round:
+        last = step[-1]
+        following = [r for r in rows if r.position > last.position]
+        if not following or following[0].round != last.round:
             for told in narrator.chapters(view, names):
-                if told.number == row.round:
+                if told.number == last.round:
                     parts.append(Content.styled(f"{told.headline}. {told.why}", "italic"))
     parts += [
-        Content.assemble(("› ", "dim"), (f"{who}:", "dim"), " ", text) for who, text in row.chat
+        Content.assemble(("› ", "dim"), (f"{who}:", "dim"), " ", text)
+        for shown_row in step
+        for who, text in shown_row.chat
     ]
+    at = {r.position for r in step}
     for note in notes:
-        if note.position == row.position:
+        if note.position in at:
             glyph = Content.styled(f"{note.glyph} ", "bold") if note.glyph else Content()
             parts.append(Content.assemble("✎ ", glyph, note.text))
     return Content("\n").join(parts)
