@@ -82,6 +82,42 @@ async def test_swapping_seats_changes_who_moves_first() -> None:
         assert "Player 2" in str(app.screen.query_one("#seats-hint", Static).render())
 
 
+def seats_hint(app: ParlourApp) -> str:
+    return str(app.screen.query_one("#seats-hint", Static).render())
+
+
+async def test_the_seats_hint_names_whoever_the_options_make_move_first() -> None:
+    app = ParlourApp(Start("new", "fields-of-action"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        names = [name_field(app, seat).value for seat in (0, 1)]
+        assert f"{names[0]} (seat 1) moves first" in seats_hint(app)
+        first = next(s for s in option_selects(app) if s.value == "white")
+        first.value = "black"  # Black is seat 2
+        await pilot.pause()
+        assert f"{names[1]} (seat 2) moves first" in seats_hint(app)
+        app.screen.query_one("#game", Select).value = "en-garde"
+        await pilot.pause()
+        starts = next(s for s in option_selects(app) if s.value == 1)
+        starts.value = 2
+        await pilot.pause()
+        assert "(seat 2) moves first" in seats_hint(app)
+        app.screen.query_one("#game", Select).value = "crossing"  # no option: White, seat 1
+        await pilot.pause()
+        assert "(seat 1) moves first" in seats_hint(app)
+
+
+def test_options_the_games_share_are_worded_alike_for_players() -> None:
+    helps: dict[str, set[str]] = {}
+    for rules in registry.all():
+        for option in rules.options:
+            helps.setdefault(option.key, set()).add(option.help)
+            assert "seed" not in option.help, option.help
+            assert option.help[:1].islower(), option.help  # one line of the form, as the others
+    assert len(helps["capture_limit"]) == 1 and "(0 = no limit)" in helps["capture_limit"].pop()
+    assert len(helps["repetition"]) == 1
+
+
 async def test_start_creates_the_match_file_and_opens_the_game(parlour_home: Path) -> None:
     app = ParlourApp(Start("new", "en-garde", {"level": "basic"}))
     async with app.run_test(size=(100, 32)) as pilot:
