@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static
+import pytest
+from textual.widgets import Footer, Input, Select, Static
 
 from core import registry
 from replays.store import list_matches
@@ -213,3 +214,21 @@ async def test_a_seat_handed_to_a_bot_and_back_gets_its_player_s_name_again() ->
         kind_field(app, 1).value = "human"
         await pilot.pause()
         assert name_field(app, 1).value == "Ben"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_dropdown_is_framed_and_leaves_the_footer_keys_in_sight(
+    size: tuple[int, int],
+) -> None:
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=size) as pilot:
+        app.screen.query_one("#players", Select).value = 5  # the lowest seat row is far down
+        await pilot.pause()
+        kind = kind_field(app, 4)
+        kind.focus()
+        await pilot.press("enter")
+        assert kind.expanded
+        overlay = kind.query_one("SelectOverlay")
+        assert overlay.content_region != overlay.region  # a frame around the choices
+        footer = app.screen.query_one(Footer).region
+        assert not overlay.region.overlaps(footer), (overlay.region, footer)
