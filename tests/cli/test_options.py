@@ -14,7 +14,7 @@ COMMANDS = ("new", "selfplay", "tournament")
 
 BAD = [
     ("crossing", "capture_limit=-1", "takes 0 (no limit) or more, not -1"),
-    ("fields-of-action", "capture_limit=-5", "takes 0 (off) or more, not -5"),
+    ("fields-of-action", "capture_limit=-5", "takes 0 (no limit) or more, not -5"),
     ("crossing", "capture_limit=" + "9" * 24, "at most 19 digits"),
     ("crossing", "capture_limit=-" + "9" * 24, "at most 19 digits"),
     ("crossing", "capture_limit=many", "takes a whole number, not 'many'"),

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button
@@ -29,6 +31,7 @@ from tui.games.en_garde import prompt, rounds
 from tui.games.en_garde.fencers import Fencer
 from tui.games.en_garde.hand import waiting
 from tui.games.en_garde.piste import EnGardeBoard
+from tui.screens.annotate import AnnotateScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
@@ -90,6 +93,11 @@ async def open_game(
 async def keys(pilot: Pilot[None], *pressed: str) -> None:
     await pilot.press(*pressed)
     await pilot.pause()
+
+
+def screen_text(svg: str) -> str:
+    """The characters of an exported screenshot, without the SVG around them."""
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 def plays(screen: GameScreen) -> list[str]:
@@ -243,6 +251,24 @@ async def test_resigning_asks_first_then_ends_the_match() -> None:
         assert screen.port.opened.match.resigned == 0
         await keys(pilot, "r")  # the file is closed, so the replay viewer can read it
         assert isinstance(app.screen, ReplayScreen)
+
+
+@pytest.mark.parametrize("theme", ["parlour-felt", "ansi-light"])
+async def test_the_final_board_stays_in_sight_behind_the_match_end_and_note_panels(
+    theme: str,
+) -> None:
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.theme = theme
+        await open_game(app, pilot, scripted_match(), draws([]))
+        await keys(pilot, "enter", "ctrl+r", "y")
+        assert isinstance(app.screen, MatchEndScreen)
+        seen = screen_text(app.export_screenshot())
+        assert "Bob wins the match" in seen and "En Garde · advanced · round 1" in seen
+        await keys(pilot, "n")  # annotate: the note editor over the replay of the match
+        assert isinstance(app.screen, AnnotateScreen)
+        seen = screen_text(app.export_screenshot())
+        assert "On the entry before the first move" in seen and "Replay · seen by" in seen
 
 
 async def test_every_button_of_the_match_end_panel_fits_inside_it_at_80_by_24() -> None:

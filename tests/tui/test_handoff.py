@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 from textual.app import App
 
@@ -17,6 +14,7 @@ from tests.tui.test_game_flow import (
     keys,
     new_app,
     open_game,
+    screen_text,
 )
 from tests.tui.test_game_flow import scripted_match as new_match
 from tui.games.en_garde.cards import card_art
@@ -26,11 +24,6 @@ from tui.screens.handoff import READY_GRACE, HandoffScreen
 def notices(app: App[None]) -> list[str]:
     """What the app has told the player in notifications so far."""
     return [n.message for n in app._notifications]
-
-
-def screen_text(svg: str) -> str:
-    """The characters of an exported screenshot, without the SVG around them."""
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 def card_rows(hand: tuple[int, ...]) -> list[str]:

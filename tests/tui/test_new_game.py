@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static
+import pytest
+from textual.widgets import Footer, Input, Select, Static
 
 from core import registry
 from replays.store import list_matches
@@ -80,6 +81,42 @@ async def test_swapping_seats_changes_who_moves_first() -> None:
         names = [app.screen.query_one(f"#name-{i}", Input).value for i in (0, 1)]
         assert names == ["Player 2", "Player 1"]
         assert "Player 2" in str(app.screen.query_one("#seats-hint", Static).render())
+
+
+def seats_hint(app: ParlourApp) -> str:
+    return str(app.screen.query_one("#seats-hint", Static).render())
+
+
+async def test_the_seats_hint_names_whoever_the_options_make_move_first() -> None:
+    app = ParlourApp(Start("new", "fields-of-action"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        names = [name_field(app, seat).value for seat in (0, 1)]
+        assert f"{names[0]} (seat 1) moves first" in seats_hint(app)
+        first = next(s for s in option_selects(app) if s.value == "white")
+        first.value = "black"  # Black is seat 2
+        await pilot.pause()
+        assert f"{names[1]} (seat 2) moves first" in seats_hint(app)
+        app.screen.query_one("#game", Select).value = "en-garde"
+        await pilot.pause()
+        starts = next(s for s in option_selects(app) if s.value == 1)
+        starts.value = 2
+        await pilot.pause()
+        assert "(seat 2) moves first" in seats_hint(app)
+        app.screen.query_one("#game", Select).value = "crossing"  # no option: White, seat 1
+        await pilot.pause()
+        assert "(seat 1) moves first" in seats_hint(app)
+
+
+def test_options_the_games_share_are_worded_alike_for_players() -> None:
+    helps: dict[str, set[str]] = {}
+    for rules in registry.all():
+        for option in rules.options:
+            helps.setdefault(option.key, set()).add(option.help)
+            assert "seed" not in option.help, option.help
+            assert option.help[:1].islower(), option.help  # one line of the form, as the others
+    assert len(helps["capture_limit"]) == 1 and "(0 = no limit)" in helps["capture_limit"].pop()
+    assert len(helps["repetition"]) == 1
 
 
 async def test_start_creates_the_match_file_and_opens_the_game(parlour_home: Path) -> None:
@@ -177,3 +214,21 @@ async def test_a_seat_handed_to_a_bot_and_back_gets_its_player_s_name_again() ->
         kind_field(app, 1).value = "human"
         await pilot.pause()
         assert name_field(app, 1).value == "Ben"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_dropdown_is_framed_and_leaves_the_footer_keys_in_sight(
+    size: tuple[int, int],
+) -> None:
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=size) as pilot:
+        app.screen.query_one("#players", Select).value = 5  # the lowest seat row is far down
+        await pilot.pause()
+        kind = kind_field(app, 4)
+        kind.focus()
+        await pilot.press("enter")
+        assert kind.expanded
+        overlay = kind.query_one("SelectOverlay")
+        assert overlay.content_region != overlay.region  # a frame around the choices
+        footer = app.screen.query_one(Footer).region
+        assert not overlay.region.overlaps(footer), (overlay.region, footer)

@@ -25,17 +25,17 @@ class Crossing:
         Option(
             "repetition",
             True,
-            help="House rule: the same position with the same side to move a third time is a draw",
+            help="house rule: the same position with the same side to move a third time is a draw",
         ),
         Option(
             "capture_limit",
             200,
-            help="House rule: this many moves in a row without a capture is a draw (0 = no limit)",
+            help="house rule: this many moves in a row without a capture is a draw (0 = no limit)",
         ),
         Option(
             "exact_distance",
             False,
-            help="A phalanx must move exactly as many squares as it has stones, also to capture",
+            help="a phalanx must move exactly as many squares as it has stones, also to capture",
         ),
     )
     hides_information: ClassVar[bool] = False

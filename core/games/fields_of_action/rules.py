@@ -26,7 +26,7 @@ class FieldsOfAction:
             "first",
             "white",
             FIRST,
-            help="who moves first: white (the seed's rule) or black (as later sources have it)",
+            help="who moves first: white (the usual rule) or black (as some versions have it)",
         ),
         Option(
             "repetition",
@@ -36,7 +36,7 @@ class FieldsOfAction:
         Option(
             "capture_limit",
             200,
-            help="house rule: this many moves in a row without a capture is a draw (0 = off)",
+            help="house rule: this many moves in a row without a capture is a draw (0 = no limit)",
         ),
     )
     hides_information: ClassVar[bool] = False
@@ -49,7 +49,7 @@ class FieldsOfAction:
         chosen = resolve_options(self.options, options)
         limit: int = chosen["capture_limit"]
         if limit < 0:
-            raise BadOption(f"option 'capture_limit' takes 0 (off) or more, not {limit}")
+            raise BadOption(f"option 'capture_limit' takes 0 (no limit) or more, not {limit}")
         first = FIRST.index(chosen["first"])
         return position(
             starting_board(),

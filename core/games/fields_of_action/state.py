@@ -57,7 +57,7 @@ class FieldsState:
     repetition: bool = True
     """House rule: the third occurrence of a position with the same side to move is a draw."""
     capture_limit: int = 200
-    """House rule: this many moves in a row without a capture is a draw; 0 = off."""
+    """House rule: this many moves in a row without a capture is a draw; 0 = no limit."""
     result: Result | None = None
 
     def stone_at(self, where: Square | str) -> Stone | None:

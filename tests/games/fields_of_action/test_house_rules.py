@@ -1,5 +1,5 @@
 """RULES.md §4 [decided], the engine's safeguards as house rules: threefold repetition with the
-same side to move is a draw; 200 moves in a row without a capture is a draw (0 = off)."""
+same side to move is a draw; 200 moves in a row without a capture is a draw (0 = no limit)."""
 
 from __future__ import annotations
 

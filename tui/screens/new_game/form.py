@@ -1,8 +1,9 @@
 """New game: the form that sets up a match, checks it, and starts it.
 
-Seat 1 moves first unless the game's options say otherwise; ctrl+t rotates the seats. Enter
-moves to the next field, as in any form: only Start (or ctrl+s) starts the match, so a player
-typing a name never starts it with the other seats unreviewed.
+The seats' hint names who moves first as the game's rules start with the options chosen;
+ctrl+t rotates the seats. Enter moves to the next field, as in any form: only Start (or
+ctrl+s) starts the match, so a player typing a name never starts it with the other seats
+unreviewed.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from core.match import Seat
 from core.rules import BadOption, Rules, resolve_options
 from tui.messages import StartMatch
 from tui.screens.new_game.names import remember_names, remembered_names
-from tui.screens.new_game.options import option_values, option_widget, starter, title
+from tui.screens.new_game.options import first_mover, option_values, option_widget, title
 from tui.widgets.seat_row import HUMAN, REMOTE, SeatRow, bot_specs, default_name, seat_of
 
 
@@ -194,7 +195,7 @@ class NewGameScreen(Screen[None]):
 
     def _show_starter(self) -> None:
         """Say who moves first, by name, as the seats and the options stand."""
-        first = starter(self._option_widgets)
+        first = first_mover(self._rules, self._players, self._option_widgets)
         if getattr(self._rules, "starter_by_chance", False):
             self.query_one("#seats-hint", Static).update(
                 "Chance picks who opens the first contest. [dim]Ctrl+T swaps the seats.[/]"
@@ -202,7 +203,7 @@ class NewGameScreen(Screen[None]):
             return
         seats = enumerate(self._seat_choices())
         names = [name.strip() or f"Seat {i + 1}" for i, (_, name) in seats]
-        if 0 <= first < len(names):
+        if first is not None and 0 <= first < len(names):
             self.query_one("#seats-hint", Static).update(
                 f"[b]{escape(names[first])}[/b] (seat {first + 1}) moves first. "
                 "[dim]Ctrl+T swaps the seats.[/]"

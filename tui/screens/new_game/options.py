@@ -7,12 +7,14 @@ either way), anything else a text field.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from typing import Any
 
 from textual.widget import Widget
 from textual.widgets import Input, Select
 
-from core.rules import Option
+from core.rules import CHANCE, Option, Rules
 
 SEAT_OPTIONS = frozenset({"starts"})
 """Option keys whose values are seat numbers (who starts): shown as "Seat 1", "Seat 2"."""
@@ -68,11 +70,18 @@ def option_values(widgets: Mapping[str, Widget]) -> dict[str, object]:
     return values
 
 
-def starter(widgets: Mapping[str, Widget]) -> int:
-    """The seat (from 0) the options say moves first; 0 when no option says."""
-    first = 0
-    for key in SEAT_OPTIONS & set(widgets):
-        widget = widgets[key]
-        if isinstance(widget, Select) and isinstance(widget.value, int):
-            first = widget.value - 1
-    return first
+def first_mover(
+    rules: Rules[Any, Any, Any], players: int, widgets: Mapping[str, Widget]
+) -> int | None:
+    """The seat (from 0) that makes the first decision with the options the fields hold,
+    asked of the game's own starting state, as an option may name a seat ("Seat 2") or a side
+    ("black"). A deal before that decision is dealt from a fixed seed: it never decides who
+    starts. None while the fields hold no valid options (the form says why)."""
+    try:
+        state = rules.new(players, option_values(widgets))
+    except ValueError:
+        return None
+    deal = random.Random(0)
+    while (seat := rules.to_move(state)) == CHANCE:
+        state = rules.apply(state, rules.sample_chance(state, deal))
+    return seat
