@@ -657,3 +657,16 @@ async def test_the_export_notice_shows_the_file_s_name_whole() -> None:
         (toast,) = app.screen.query(Toast)
         lines = [strip.text for strip in toast.render_lines(toast.region.reset_offset)]
         assert any(exported.name in line for line in lines), lines
+
+
+def test_a_notation_too_long_for_its_column_stands_on_its_own_line() -> None:
+    """Attacke's "pass+draw" pushed its row's words out of the column every other row keeps."""
+    from tui.widgets.move_list import MoveRow, move_prompt
+
+    short = MoveRow(3, 3, False, "B:2", "Cleo opened a blue contest", 1, move=3, is_move=True)
+    long = MoveRow(4, 4, False, "pass+draw", "Ann passed and drew a card", 1, move=4, is_move=True)
+    (line,) = str(move_prompt(short, current=False, width=40)).splitlines()
+    column = line.index("Cleo")
+    first, second = str(move_prompt(long, current=False, width=40)).splitlines()
+    assert first.rstrip() == "   4 pass+draw"
+    assert second.index("Ann") == column and not second[:column].strip()

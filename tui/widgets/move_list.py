@@ -97,14 +97,19 @@ def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     if row.position == 0:
         lead, words = Content(head), Content.assemble(("start of the match", "italic"), *_tags(row))
     elif row.chance:
-        lead = Content.assemble(head, ("·     ", "dim"))
+        lead = Content.assemble(head, ("·      ", "dim"))
         words = Content.assemble((row.words, "dim"), *_tags(row))
     elif row.withdrawn:
-        lead = Content.assemble(head, (f"{row.notation:<5}", "dim strike"), " ")
+        lead = Content.assemble(head, (f"{row.notation:<6}", "dim strike"), " ")
         words = Content.assemble((row.words, "dim strike"), *_tags(row))
     else:
-        lead = Content.assemble(head, (f"{row.notation:<5} ", "bold"))
+        lead = Content.assemble(head, (f"{row.notation:<6} ", "bold"))
         words = Content.assemble(row.words, *_tags(row))
+    column = len(head) + 7  # a notation's six columns and a space, as in the live log
+    if lead.cell_length > column and width:
+        # a notation too long for its column (Attacke's "pass+draw") stands on its own line
+        # and the words keep their column below it, as the live move log does
+        return Content("\n").join([lead.rstrip(), _hang(Content(" " * column), words, width)])
     return _hang(lead, words, width)
 
 
