@@ -34,7 +34,7 @@ from tui.games.en_garde.piste import EnGardeBoard
 from tui.screens.annotate import AnnotateScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
-from tui.screens.handoff import HandoffScreen
+from tui.screens.handoff import READY_GRACE, HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
@@ -354,6 +354,29 @@ async def test_the_last_round_between_two_bots_ends_on_the_match_end_screen() ->
         assert again.port.match.header.seats == seats
         assert again.port.match.options["starts"] == 2
         again._close()
+
+
+async def test_an_enter_typed_ahead_does_not_close_the_round_end_panel_unread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The panel comes up as the move that ends the round is played; an Enter still being
+    pressed from that move closed it before it could be read."""
+    monkeypatch.setattr(ChapterEndScreen, "GRACE", 3600.0)  # however busy the machine
+    assert READY_GRACE > 0.5  # the app's own grace
+    opened = create_match(
+        RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {"level": "advanced"}
+    )
+    for action in LUNGE:
+        opened.submit(action)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, opened, draws([]))
+        await keys(pilot, *["right"] * 3, "d", "enter", "enter", "enter")  # the lunge wins
+        panel = app.screen
+        assert isinstance(panel, ChapterEndScreen)
+        panel._shown -= panel.GRACE  # as if the player had looked at it that long
+        await keys(pilot, "enter")
+        assert app.screen is screen
 
 
 def test_a_rematch_swaps_who_starts() -> None:

@@ -26,22 +26,31 @@ from core.rematch import rematch
 from core.rules import SPECTATOR
 from replays.errors import LogError
 from tui.messages import ShowMenu, StartMatch
+from tui.screens.handoff import READY_GRACE
 from tui.tables import Offer, Rematching
 from tui.widgets.table import ChapterEnd
 
 
 class ChapterEndScreen(ModalScreen[None]):
-    """Who won the round (contest, ...) and why; any key or click goes on to the next one."""
+    """Who won the round (contest, ...) and why; any key or click goes on to the next one,
+    once the panel has been up for `GRACE` seconds."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "go on"),
     ]
+    GRACE: ClassVar[float] = READY_GRACE
+    """The panel may come up as a bot's move ends the round while the player is still
+    pressing Enter from their own move: those keys must not close it unread."""
 
     def __init__(self, result: ChapterEnd, chapter: str = "round") -> None:
         super().__init__(classes="round-end")
         self.result = result
         self.chapter = chapter
+        self._shown = time.monotonic()
+
+    def on_mount(self) -> None:
+        self._shown = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -57,7 +66,7 @@ class ChapterEndScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#next")
     def action_next(self) -> None:
-        if self.is_current:
+        if self.is_current and time.monotonic() - self._shown >= self.GRACE:
             self.dismiss(None)
 
 
