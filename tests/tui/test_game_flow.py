@@ -708,3 +708,24 @@ async def test_the_move_log_keeps_its_latest_line_in_view_when_its_height_change
             await pilot.pause()
             assert log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y, size
             assert "(30)" in text_of(log)[-1]
+
+
+async def test_the_distance_line_tells_the_new_distance_once_the_fencer_has_arrived() -> None:
+    """It said "distance 18" while the fencer was still sliding from space 1."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, against_the_bot())
+        app.animation_level = "full"
+        board = screen.table
+        info = screen.query_one("#eg-info")
+        before = screen.table_view()
+        assert "distance 22" in str(info.render())
+        after = replace(before, positions=(5, before.positions[1]))
+        board.show(after, None, animate=True)
+        await pilot.pause()
+        assert app.animator.is_being_animated(screen.query_one("#fencer-0", Fencer), "offset")
+        assert "distance 22" in str(info.render())  # the fencer is on its way
+        await app.animator.wait_until_complete()
+        await pilot.pause()
+        assert "distance 18" in str(info.render())
+        screen._close()

@@ -6,7 +6,7 @@ animation), or jumps there when the app's animations are off.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.content import Content
 from textual.geometry import Offset
@@ -49,17 +49,21 @@ class Fencer(Static):
         self.space = START[seat]
         self.offset = Offset((self.space - 1) * CELL, 0)
 
-    def place(self, space: int, *, slide: bool) -> None:
-        """Stand on `space`; with `slide`, cross the spaces in between one by one."""
+    def place(self, space: int, *, slide: bool, then: Callable[[], None] | None = None) -> bool:
+        """Stand on `space`; with `slide`, cross the spaces in between one by one. True when
+        the fencer is on its way, and `then` runs once it stands there."""
         spaces = abs(space - self.space)
         if not spaces:
-            return  # already there, or a slide there is under way
+            return self.app.animator.is_being_animated(self, "offset")  # already on its way
         self.space = space
         target = Offset((space - 1) * CELL, 0)
         if slide and self.app.animation_level != "none":
             duration = min(SLIDE_PER_SPACE * spaces, SLIDE_LONGEST)
-            self.animate("offset", target, duration=duration, easing="linear")
-        elif self.app.animator.is_being_animated(self, "offset"):
-            self.animate("offset", target, duration=0.01)  # replaces the slide in flight
-        else:
-            self.offset = target
+            self.animate("offset", target, duration=duration, easing="linear", on_complete=then)
+            return True
+        if self.app.animator.is_being_animated(self, "offset"):
+            # replaces the slide in flight
+            self.animate("offset", target, duration=0.01, on_complete=then)
+            return True
+        self.offset = target
+        return False

@@ -169,8 +169,21 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
         self._view = view
         self.border_title = f"En Garde · {view.level} · round {view.round}"
         self._players(view)
-        for seat in (0, 1):
-            self.query_one(f"#fencer-{seat}", Fencer).place(view.positions[seat], slide=animate)
+        moving = [
+            self.query_one(f"#fencer-{seat}", Fencer).place(
+                view.positions[seat], slide=animate, then=self._arrived
+            )
+            for seat in (0, 1)
+        ]
+        if not any(moving):
+            self._arrived()
+
+    def _arrived(self) -> None:
+        """The track and the distance line, once the fencers stand where the view has them
+        (drawn at once, they told the new distance while a fencer was still on its way)."""
+        view = self._view
+        if view is None or not self.is_attached:
+            return
         self.query_one(".eg-track", Static).update(track(view.positions))
         self.query_one("#eg-info", Static).update(self.info_line(view))
 
