@@ -38,6 +38,7 @@ from tui.games.crossing import CrossingBoard
 from tui.games.fields_of_action import FieldsBoard, taken
 from tui.screens.game import GameScreen
 from tui.widgets.move_log import MoveLog
+from tui.widgets.table import Turn
 
 CHAR_WIDTH = 12.2
 """Pixels per column in Textual's SVG export."""
@@ -201,23 +202,29 @@ async def test_a_refused_click_moves_the_cursor_on_screen_to_the_square_clicked(
         assert rows["5"][4 * CELL : 5 * CELL] == "[   ]"
 
 
-async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
+def owing() -> CrossingState:
+    """White to move, owing a counter-crossing: Black has crossed on a1."""
     cells = list(CrossingState().cells)
-    cells[sq("a1")] = "b"  # Black has crossed: White owes a counter-crossing
+    cells[sq("a1")] = "b"
     cells[sq("a8")] = "."
-    state = CrossingState(cells="".join(cells), mover=0)
+    return CrossingState(cells="".join(cells), mover=0)
 
-    class Host(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Board8x8(("Ann", "Ben"), CrossingBoard())
 
-    app = Host()
-    app.animation_level = "none"
+class CrossingHost(App[None]):
+    """A Crossing board alone, animations off."""
+
+    def compose(self) -> ComposeResult:
+        yield Board8x8(("Ann", "Ben"), CrossingBoard())
+
+    def on_mount(self) -> None:
+        self.animation_level = "none"
+
+
+async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
+    app = CrossingHost()
     async with app.run_test(size=(80, 14)) as pilot:
         board = app.query_one(Board8x8)
-        from tui.widgets.table import Turn
-
-        board.show(state, Turn(0, lambda action: None), animate=False)
+        board.show(owing(), Turn(0, lambda action: None), animate=False)
         await pilot.pause()
         assert "Ann (White) must cross now or lose" in str(board.border_subtitle)
         assert board.has_class("owes")
@@ -234,22 +241,10 @@ async def test_crossing_phalanx_keys_and_the_owed_crossing_banner() -> None:
 async def test_a_move_that_does_not_cross_when_a_crossing_is_owed_says_it_loses() -> None:
     """Owing a counter-crossing, any other move loses the match at once: the hint said only
     "Enter: d2-d3. d2 steps one square."."""
-    cells = list(CrossingState().cells)
-    cells[sq("a1")] = "b"  # Black has crossed: White owes a counter-crossing
-    cells[sq("a8")] = "."
-    owing = CrossingState(cells="".join(cells), mover=0)
-
-    class Host(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Board8x8(("Ann", "Ben"), CrossingBoard())
-
-    app = Host()
-    app.animation_level = "none"
+    app = CrossingHost()
     async with app.run_test(size=(80, 14)) as pilot:
         board = app.query_one(Board8x8)
-        from tui.widgets.table import Turn
-
-        for state, warned in ((owing, True), (CrossingState(), False)):
+        for state, warned in ((owing(), True), (CrossingState(), False)):
             board.show(state, Turn(0, lambda action: None), animate=False)
             await pilot.pause()
             await cursor_to(pilot, board, sq("d2"))
@@ -328,8 +323,6 @@ async def test_fields_of_action_shows_captures_and_runs() -> None:
     app = Host()
     app.animation_level = "none"
     async with app.run_test(size=(80, 14)) as pilot:
-        from tui.widgets.table import Turn
-
         board = app.query_one(Board8x8)
         board.show(state, Turn(0, lambda action: None), animate=False)
         await pilot.pause()

@@ -363,11 +363,7 @@ async def test_an_enter_typed_ahead_does_not_close_the_round_end_panel_unread(
     pressed from that move closed it before it could be read."""
     monkeypatch.setattr(ChapterEndScreen, "GRACE", 3600.0)  # however busy the machine
     assert READY_GRACE > 0.5  # the app's own grace
-    opened = create_match(
-        RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {"level": "advanced"}
-    )
-    for action in LUNGE:
-        opened.submit(action)
+    opened = before_the_lunge()
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, opened, draws([]))
@@ -407,12 +403,18 @@ LUNGE = [
 """Ann on 13 holds 2 2 5 5 5; Bob on 23 holds 1 1 1 3 4: he can neither parry a 5 nor retreat."""
 
 
-async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
+def before_the_lunge() -> OpenMatch:
+    """Ann against the random bot, one lunge (`3`, `d`, Enter) from winning round 1."""
     opened = create_match(
         RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {"level": "advanced"}
     )
     for action in LUNGE:
         opened.submit(action)
+    return opened
+
+
+async def test_the_final_lunge_is_drawn_under_the_round_end_panel() -> None:
+    opened = before_the_lunge()
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, opened, draws([]))

@@ -617,6 +617,25 @@ async def test_seen_by_a_seat_the_piste_shows_that_seat_s_cards_and_backs_for_th
         assert "▮▮" in str(screen.query_one("#eg-player-1", Static).render())
 
 
+async def test_an_unfinished_match_s_piste_shows_a_hand_only_after_that_seat_s_handoff() -> None:
+    path = played(entries=30)
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+
+        def piste() -> list[str]:
+            return [str(screen.query_one(f"#eg-player-{s}", Static).render()) for s in (0, 1)]
+
+        assert all("[" not in line for line in piste())  # the table: backs only
+        await pilot.press("p")
+        assert isinstance(app.screen, HandoffScreen)  # Ann's chair, behind her handoff
+        assert all("[" not in line for line in piste())
+        await pilot.press("enter")
+        assert screen.cursor.perspective == 0
+        ann, bob = piste()
+        assert "[" in ann and "[" not in bob
+
+
 def test_a_hand_on_the_piste_packs_its_values_where_long_names_leave_no_room() -> None:
     from core.games.en_garde import EnGarde
     from tui.games.en_garde.piste import EnGardeBoard

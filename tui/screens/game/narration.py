@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from core.rules import Rules
-from replays.chronicle import Line
+from replays.chronicle import Line, standing
 from tui.games import Narrator
 from tui.screens.game.seating import Reader
 from tui.widgets.move_log import MoveLog, fold_chance
@@ -82,11 +82,11 @@ class Narration(Generic[V]):
                 self._chance.append(line.words)
                 continue
             self.flush()
-            if line.kind == "move" and line.taken_back:
-                log.withdrawn(line.notation, line.words)
-            elif line.kind == "move":
+            if standing(line):
                 self._turns += 1  # numbered as `replays.chronicle.move_numbers` numbers it
                 log.move(self._turns, line.notation, line.words)
+            elif line.kind == "move":
+                log.withdrawn(line.notation, line.words)
             elif line.kind == "chat":
                 log.chat(line.speaker, line.said)
             else:
