@@ -457,14 +457,19 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
             assert all(line[indent - 1] == " " for line in entry)
 
 
+async def narrow_log(app: ParlourApp, pilot: Pilot[None]) -> tuple[MoveLog, int]:
+    """The move log of a game against the bot, and the width its lines have."""
+    screen = await open_game(app, pilot, against_the_bot())
+    log = screen.query_one(MoveLog)
+    return log, log.scrollable_content_region.width
+
+
 async def test_a_long_notation_in_a_narrow_log_stands_whole_on_its_line_above_its_words() -> None:
     """At 100 columns Attacke's log read "pass+dra Robo drew a card": the notation was cut to
     leave its words room. Now it keeps its line and the words hang under it."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
-        screen = await open_game(app, pilot, against_the_bot())
-        log = screen.query_one(MoveLog)
-        width = log.scrollable_content_region.width
+        log, width = await narrow_log(app, pilot)
         notation = "pass+draw+more"
         assert len(f"  3. {notation} ") > width - 8  # too long to share a line with the words
         log.move(3, notation, "Robo drew a card")
@@ -481,9 +486,7 @@ async def test_a_word_too_long_for_the_room_beside_its_lead_is_never_split() -> 
     and wrap at their spaces."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
-        screen = await open_game(app, pilot, against_the_bot())
-        log = screen.query_one(MoveLog)
-        width = log.scrollable_content_region.width
+        log, width = await narrow_log(app, pilot)
         words = "Player 1 left the castles as dealt (no Giant's-wife move)"
         assert width - len("  1. w-     ") < len("Giant's-wife")
         log.move(1, "w-", words)
