@@ -311,3 +311,61 @@ async def test_every_seat_sees_the_table_as_a_round_ended_before_the_next_deal()
             await asyncio.sleep(0.01)
         assert "round-over" in phases, phases  # told before the deal that opens round 2
         ben.close()
+
+
+def free_port() -> int:
+    """A port nothing listens on (it was free a moment ago)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def joining_text(app: ParlourApp) -> str:
+    from textual.widgets import Static
+
+    shown = app.screen.query("#joining").results(Static)
+    return " ".join(str(widget.render()) for widget in shown)
+
+
+async def test_an_invitation_the_host_turns_away_says_so_once_and_offers_no_retry() -> None:
+    from dataclasses import replace
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        wrong = replace(hosted.invitations[1], secret="0" * 32)
+        app.push_screen(JoiningScreen(wrong))
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        said = joining_text(app)
+        assert said == (
+            "Could not join: this invitation is not valid here: ask the host for a new one. "
+            "Press q to leave."
+        )
+        assert app.screen.check_action("retry", ()) is False
+
+
+async def test_a_host_not_yet_listening_is_not_blamed_on_the_invitation_and_r_tries_again() -> None:
+    from dataclasses import replace
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        real = hosted.invitations[1]
+        joining = JoiningScreen(replace(real, port=free_port()))
+        app.push_screen(joining)
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        said = joining_text(app)
+        assert "is the host running?" in said and said.endswith(
+            "Press r to try again, or q to leave."
+        )
+        assert "new invitation" not in said
+        joining.invitation = real  # the host is up now
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        app.screen.port.close()  # type: ignore[attr-defined]

@@ -222,7 +222,7 @@ class MatchEndScreen(ModalScreen[None]):
             table = await talk.follow()
         except Refused as refused:
             self.query_one("#talk", Static).update(
-                Content(f"Could not join the rematch: {refused}.")
+                Content(f"Could not join the rematch: {refused.reason}.")
             )
             return
         if self not in self.app.screen_stack:  # the player left for the menu meanwhile

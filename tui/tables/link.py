@@ -49,6 +49,15 @@ class Refused(Exception):
         super().__init__(text)
         self.final = final
 
+    @property
+    def reason(self) -> str:
+        """Why, to follow a colon: the host's own sentence ("This invitation is not valid
+        here: …") without its capital or its full stop, so that it reads on in ours."""
+        text = str(self).strip().rstrip(".").rstrip()
+        if len(text) > 1 and text[0].isupper() and text[1].islower():
+            text = text[0].lower() + text[1:]
+        return text
+
 
 class DirectLink:
     """A seat of a match hosted in this process: frames go through the loop, not a socket."""
