@@ -369,3 +369,19 @@ async def test_a_host_not_yet_listening_is_not_blamed_on_the_invitation_and_r_tr
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         app.screen.port.close()  # type: ignore[attr-defined]
+
+
+async def test_a_spectator_is_offered_chat_but_neither_take_back_nor_resign() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting("en-garde") as hosted:
+        watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
+        app.push_screen(GameScreen(watching))
+        await pilot.pause()
+        offered = {shown.binding.action for shown in app.screen.active_bindings.values()}
+        assert "chat" in offered and "leave" in offered
+        assert "take_back" not in offered and "resign" not in offered
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app._notifications  # no "no move of yours to take back" for one who has none
+        watching.close()

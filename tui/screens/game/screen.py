@@ -505,9 +505,12 @@ class GameScreen(MatchFrame, Generic[V, A]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is listed only where a line reaches someone (a remote table), and q
-        says "leave" there: the match goes on, kept by its host."""
+        says "leave" there: the match goes on, kept by its host. Take back and resign are for
+        a player at this device: a spectator (or a table of bots) has neither."""
         if action in ("chat", "leave"):
             return self.port.can_chat
+        if action in ("take_back", "resign"):
+            return bool(self.seating.humans)
         if action == "save_quit":
             return not self.port.can_chat
         return True
