@@ -385,3 +385,16 @@ async def test_a_spectator_is_offered_chat_but_neither_take_back_nor_resign() ->
         await pilot.pause()
         assert not app._notifications  # no "no move of yours to take back" for one who has none
         watching.close()
+
+
+async def test_the_host_player_asking_to_take_back_is_not_told_they_asked_the_host() -> None:
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        await until(two.pilot, lambda: two.screen.hold is None)
+        await two.pilot.press("u")
+        await until(two.pilot, lambda: two.ben.asked() == 0)
+        await until(two.pilot, lambda: len(two.app._notifications) > 0)
+        told = [(n.title, n.message) for n in two.app._notifications]
+        assert all("the host" not in f"{title} {message}" for title, message in told), told
+        assert any("Asked Ben" in message for _, message in told), told

@@ -189,8 +189,9 @@ class MatchEndScreen(ModalScreen[None]):
         talk = self.talk
         if talk is None:
             return
+        title = "From the host" if talk.host_elsewhere else "Match"
         for text in talk.notices():
-            self.notify(text, title="From the host", markup=False)
+            self.notify(text, title=title, markup=False)
         self._say()
         self.refresh_bindings()
         if talk.moved_to is not None and not self._following:

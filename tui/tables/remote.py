@@ -89,6 +89,8 @@ class RemoteTable(Generic[V, A]):
         self.changed: Callable[[bool], None] | None = None
         self._link = link
         self._path = path
+        self._at_host = path is not None
+        """The host's own screen (its match file is here from the start), not a guest's."""
         self._codec = Codec.for_game(self.rules)
         self._view: V | None = None
         self._imagined: Any = None
@@ -318,6 +320,10 @@ class RemoteTable(Generic[V, A]):
     def notices(self) -> list[str]:
         told, self._notices = self._notices, []
         return told
+
+    @property
+    def host_elsewhere(self) -> bool:
+        return not self._at_host
 
     def host_left(self, why: str) -> None:
         """The link to this finished match's host is gone: no rematch can be agreed any more."""

@@ -412,8 +412,9 @@ class GameScreen(MatchFrame, Generic[V, A]):
         catches up when it is dismissed."""
         if self._finished_with:
             return
+        title = "From the host" if self.port.host_elsewhere else "Match"
         for text in self.port.notices():
-            self.notify(text, title="From the host", markup=False)
+            self.notify(text, title=title, markup=False)
         self.requests.answer_if_asked()
         if rewritten:
             seat = self.viewer if self.viewer is not None else self.seating.table_seat()
