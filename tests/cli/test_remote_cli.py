@@ -59,6 +59,8 @@ def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
         (["host", "crossing", "--reissue", "2"], "use it with --resume"),
         (["host", "--resume", "abc", "crossing"], "give no GAME"),
         (["host", "--resume", "abc", "--reissue", "two"], "is not a seat number"),
+        (["host", "--resume", "zzz"], "'zzz' is not a match id"),
+        (["host", "--resume", "ffffffff"], "no saved match has the id 'ffffffff'"),
         (["host", "crossing", "--tls", "/no/cert", "/no/key"], "cannot use the certificate"),
         (["join", "http://example.com"], "invitation looks like"),
         (["join", "parlour://127.0.0.1:7480/abc/def"], "invitation looks like"),
@@ -102,3 +104,18 @@ def test_resuming_a_match_that_was_never_hosted_says_so(
     opened.close()
     assert main(["host", "--resume", match_id, "--headless", "--listen", "127.0.0.1:0"]) == 2
     assert "was not hosted here" in error(capsys)
+
+
+def test_resuming_with_a_screen_a_match_never_hosted_is_refused_before_the_app_opens(
+    started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from core import registry
+    from core.match import Seat
+    from replays.store import create_match
+
+    opened = create_match(registry.get("crossing"), (Seat("Ann"), Seat("Ben")))
+    match_id = opened.match.header.match_id
+    opened.close()
+    assert main(["host", "--resume", match_id[:8]]) == 2
+    assert "was not hosted here" in error(capsys)
+    assert started == []

@@ -27,6 +27,7 @@ from tui.cli.common import (
     bot_title,
     game_options,
     game_rules,
+    locate,
     player_count,
 )
 
@@ -64,12 +65,14 @@ def _plan(args: argparse.Namespace) -> Plan:
     if args.resume is not None:
         if args.game is not None:
             raise CliError("--resume hosts a saved match: give no GAME", f"{PROG} host --resume ID")
+        reissue = _reissued(args.reissue)
+        _hosted_before(args.resume)
         before = resumable(args.resume) if not args.listen else None
         if before is not None:
             address, port = before.address, before.port
         return Plan(
             resume=args.resume,
-            reissue=_reissued(args.reissue),
+            reissue=reissue,
             address=address,
             port=port,
             tls=tls,
@@ -106,6 +109,25 @@ def _plan(args: argparse.Namespace) -> Plan:
         tls=tls,
         bot_pause=0.0 if args.headless else 0.6,
     )
+
+
+def _hosted_before(target: str) -> None:
+    """Refuse here, in one line, a match to resume that is not in the store or was never
+    hosted from this machine (rather than opening the app to say so)."""
+    from replays.errors import LogError
+    from replays.logfile import read_header
+    from replays.remote.keys import Keys
+
+    path = locate(target)
+    try:
+        hosted = Keys.load(read_header(path).match_id) is not None
+    except (LogError, OSError):
+        return  # hosting it will say what is wrong with it
+    if not hosted:
+        raise CliError(
+            "this match was not hosted here, or its invitations were lost",
+            f"resume it with {PROG} resume {target}, or host a new match",
+        )
 
 
 def _reissued(texts: list[str]) -> tuple[int, ...]:
