@@ -72,6 +72,7 @@ def test_host_and_join_refuse_what_cannot_be_done_in_one_line(
     assert main(argv) == 2
     text = error(capsys)
     assert said in text and text.startswith("parlour: ") and "Traceback" not in text
+    assert ". —" not in text
     assert started == []
 
 
