@@ -33,7 +33,10 @@ OUTBOX = 256
 CONNECTIONS = 512
 """Connections served at once; more are turned away until some leave."""
 
-REFUSED = "This invitation is not valid here: ask the host for a new one."
+REFUSED = (
+    "This invitation is not valid here: ask the host to host that match again, or for a new "
+    "invitation."
+)
 """The one answer to every bad invitation: it says nothing about which part was wrong."""
 
 # Close codes (RFC 6455): the guest's side shows the reason; 1008 means "do not retry".

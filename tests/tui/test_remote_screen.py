@@ -342,8 +342,8 @@ async def test_an_invitation_the_host_turns_away_says_so_once_and_offers_no_retr
         await until(pilot, lambda: "Could not join" in joining_text(app))
         said = joining_text(app)
         assert said == (
-            "Could not join: this invitation is not valid here: ask the host for a new one. "
-            "Press q to leave."
+            "Could not join: this invitation is not valid here: ask the host to host that "
+            "match again, or for a new invitation. Press q to leave."
         )
         assert app.screen.check_action("retry", ()) is False
 
