@@ -398,3 +398,17 @@ async def test_the_host_player_asking_to_take_back_is_not_told_they_asked_the_ho
         told = [(n.title, n.message) for n in two.app._notifications]
         assert all("the host" not in f"{title} {message}" for title, message in told), told
         assert any("Asked Ben" in message for _, message in told), told
+
+
+async def test_a_move_tried_while_the_host_is_away_says_it_waits_for_the_host_not_the_turn() -> (
+    None
+):
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        move = a_move(two.ben)
+        two.hosted.server.close(close_connections=True)
+        await until(two.pilot, lambda: bool(two.ben.link_state))
+        said = two.ben.check(move)
+        assert said is not None and "until the host is back" in said, said
+        two.ben.close()

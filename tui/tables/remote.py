@@ -235,6 +235,8 @@ class RemoteTable(Generic[V, A]):
         return self._chapter
 
     def check(self, action: A) -> str | None:
+        if self.link_state and self._outcome is None and self._to_move == self.seat:
+            return f"Your move waits until the host is back ({self.link_state})."
         if not isinstance(self.step(), Decide):
             return "Wait for your turn."
         if self._imagined is None:
