@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from core.rules import SPECTATOR
 from replays.remote.host import Guest, MatchServer
@@ -190,7 +190,8 @@ class SocketLink:
                 "host made its own, point SSL_CERT_FILE at a copy of it"
             ) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
-            raise Refused(f"cannot reach the host at {self.uri} ({_why(err)})") from None
+            why = _why(err, tls=self.invitation.tls)
+            raise Refused(f"cannot reach the host at {self.uri} ({why})") from None
         try:
             await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
         except ConnectionClosed:
@@ -356,9 +357,19 @@ async def _send(ws: ClientConnection, data: bytes) -> None:
         await ws.send(data)
 
 
-def _why(err: BaseException) -> str:
+def _why(err: BaseException, *, tls: bool = False) -> str:
     if isinstance(err, ConnectionRefusedError):
         return "nothing listens there: is the host running?"
     if isinstance(err, TimeoutError):
         return "no answer in time"
+    if tls and isinstance(err, ConnectionResetError | ssl.SSLError):
+        return (
+            "it cut the secure connection short: if the host does not use TLS, its "
+            "invitation starts parlour://, not parlours://"
+        )
+    if not tls and isinstance(err, InvalidMessage):
+        return (
+            "it did not answer as a Parlour host: if the host uses TLS, its invitation starts "
+            "parlours://"
+        )
     return str(err) or type(err).__name__
