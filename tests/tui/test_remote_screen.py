@@ -412,3 +412,28 @@ async def test_a_move_tried_while_the_host_is_away_says_it_waits_for_the_host_no
         said = two.ben.check(move)
         assert said is not None and "until the host is back" in said, said
         two.ben.close()
+
+
+async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def soon(done: Callable[[], bool]) -> None:
+        async with asyncio.timeout(5):
+            while not done():
+                await asyncio.sleep(0.01)
+
+    async with hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        link = ben._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        here = hosted.host._seats[1]
+
+        async def unanswered(*args: object, **kwargs: object) -> Any:
+            await asyncio.Event().wait()  # the host's welcome is slow to come
+
+        monkeypatch.setattr(SocketLink, "_expect", unanswered)
+        link._ws.transport.abort()
+        await soon(lambda: not here.guests)
+        await soon(lambda: bool(here.guests))  # back in, waiting for the welcome
+        ben.close()  # the player leaves meanwhile
+        await soon(lambda: not here.guests)

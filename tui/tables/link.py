@@ -162,6 +162,9 @@ class SocketLink:
         except WireError as err:
             await ws.close()
             raise Refused(f"the host's answer cannot be read ({err})") from None
+        except BaseException:  # refused, or the player left while the host answered
+            self._later(ws.close())
+            raise
         self._ws, self._table = ws, table
         if self._keep and table.path is None:  # (a finished match's copy is here already)
             try:
@@ -196,6 +199,9 @@ class SocketLink:
             await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
         except ConnectionClosed:
             raise Refused("the host closed the connection at once") from None
+        except BaseException:  # the player left meanwhile: no connection is left behind
+            self._later(ws.close())
+            raise
         return ws
 
     def _tls(self) -> dict[str, Any]:
@@ -275,18 +281,25 @@ class SocketLink:
                 return None
             try:
                 ws = await self._connect()
+            except Refused as refused:
+                if self._turned_away(refused):
+                    return None
+                continue
+            try:
                 _, welcomed = await self._expect(ws, "welcome")
                 update, data = await self._expect(ws, "update", table)
                 table.receive(update)
-            except Refused as refused:
-                if refused.final:
-                    self._told(f"the host turned this seat away: {refused}")
-                    if self.ended is not None:
-                        self.ended(str(refused))
+            except (Refused, WireError) as err:
+                self._later(ws.close())
+                if isinstance(err, Refused) and self._turned_away(err):
                     return None
                 continue
-            except WireError:
-                continue
+            except BaseException:  # the player left while the host answered
+                self._later(ws.close())
+                raise
+            if self._closed:
+                self._later(ws.close())
+                return None
             self._ws = ws
             self._recorded(welcomed)
             self._recorded(data)
@@ -295,6 +308,15 @@ class SocketLink:
                 await _send(ws, guest(self._pending))  # counted once: it names its position
             return ws
         return None
+
+    def _turned_away(self, refused: Refused) -> bool:
+        """Whether the host refused the invitation for good (then the link gives up)."""
+        if not refused.final:
+            return False
+        self._told(f"the host turned this seat away: {refused}")
+        if self.ended is not None:
+            self.ended(str(refused))
+        return True
 
     async def _read(self, ws: ClientConnection) -> None:
         table = self._table
