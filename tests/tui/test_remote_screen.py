@@ -414,6 +414,20 @@ async def test_a_move_tried_while_the_host_is_away_says_it_waits_for_the_host_no
         two.ben.close()
 
 
+async def test_a_guest_who_leaves_is_away_and_one_who_drops_is_reconnecting() -> None:
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        status = two.screen.query_one("#status")
+        link = two.ben._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        link._ws.transport.abort()  # the line is lost: Ben's table comes back by itself
+        await until(two.pilot, lambda: "reconnecting…" in str(status.render()))
+        await until(two.pilot, lambda: two.screen.port.presence(1) == "on another machine")
+        two.ben.close()  # Ben leaves the match
+        await until(two.pilot, lambda: "Ben (Black) to move — away" in str(status.render()))
+
+
 async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -437,3 +451,4 @@ async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind
         await soon(lambda: bool(here.guests))  # back in, waiting for the welcome
         ben.close()  # the player leaves meanwhile
         await soon(lambda: not here.guests)
+        assert hosted.host._presence(1) == "away"
