@@ -452,3 +452,19 @@ async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind
         ben.close()  # the player leaves meanwhile
         await soon(lambda: not here.guests)
         assert hosted.host._presence(1) == "away"
+
+
+async def test_a_guest_out_of_touch_with_the_host_does_not_say_where_the_others_are() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        status = screen.query_one("#status")
+        assert "Ann (White) to move — on another machine" in str(status.render())
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
+        assert "on another machine" not in str(status.render())
+        guest.close()

@@ -342,8 +342,8 @@ class RemoteTable(Generic[V, A]):
         return self.link_state
 
     def presence(self, seat: int) -> str:
-        if seat == self.seat:
-            return ""
+        if seat == self.seat or self.link_state:
+            return ""  # (out of touch with the host, where the others are is not known)
         return self._presence[seat] if 0 <= seat < len(self._presence) else ""
 
     def close(self) -> None:
