@@ -468,3 +468,23 @@ async def test_a_guest_out_of_touch_with_the_host_does_not_say_where_the_others_
         await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
         assert "on another machine" not in str(status.render())
         guest.close()
+
+
+async def test_once_the_host_has_left_a_finished_match_no_rematch_is_offered() -> None:
+    from textual.widgets import Button
+
+    from tui.screens.round_end import MatchEndScreen
+
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        app.push_screen(GameScreen(guest))
+        DirectLink(hosted.host, 0).open().resign(0)
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause()
+        assert app.screen.check_action("rematch", ()) is True
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "The host has left" in talk_text(app))
+        assert app.screen.check_action("rematch", ()) is False
+        assert app.screen.query_one("#rematch", Button).disabled

@@ -155,9 +155,15 @@ class MatchEndScreen(ModalScreen[None]):
         return bool(self.end.seats) and self.end.rematch and self.end.path is not None
 
     def _may_ask(self) -> bool:
-        """A player across machines may ask (or agree) while no rematch has started."""
+        """A player across machines may ask (or agree) while no rematch has started and the
+        host is still there to start one."""
         talk = self.talk
-        return talk is not None and talk.seat != SPECTATOR and talk.moved_to is None
+        return (
+            talk is not None
+            and talk.seat != SPECTATOR
+            and talk.moved_to is None
+            and not talk.host_gone
+        )
 
     def _asked_of_me(self) -> bool:
         talk = self.talk
@@ -194,6 +200,9 @@ class MatchEndScreen(ModalScreen[None]):
             self.notify(text, title=title, markup=False)
         self._say()
         self.refresh_bindings()
+        if not self._local_rematch() and not self._may_ask():
+            for button in self.query("#rematch").results(Button):
+                button.disabled = True  # (the host has left: nobody can start one)
         if talk.moved_to is not None and not self._following:
             self._following = True
             self._follow()

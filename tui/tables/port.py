@@ -53,6 +53,8 @@ class Rematching(Protocol):
     seats: tuple[Seat, ...]
     offer: Offer | None
     moved_to: str | None
+    host_gone: bool
+    """The host of this finished match has left (or cannot be reached): no rematch."""
     changed: Callable[[bool], None] | None
 
     def ask_rematch(self, yes: bool) -> None: ...

@@ -108,6 +108,8 @@ class RemoteTable(Generic[V, A]):
         """The rematch talk, once the match is over (None: this host offers none)."""
         self.moved_to: str | None = None
         """The id of the host's next match (a rematch everyone agreed to)."""
+        self.host_gone = False
+        """The link to this finished match's host is gone: no rematch can be agreed."""
         self.link_state = ""
         """"" while connected; else what the link is doing ("reconnecting to the host…")."""
 
@@ -329,6 +331,7 @@ class RemoteTable(Generic[V, A]):
 
     def host_left(self, why: str) -> None:
         """The link to this finished match's host is gone: no rematch can be agreed any more."""
+        self.host_gone = True
         if self.offer is not None and self.moved_to is None:
             self.offer = Offer((), 0.0, why)
             if self.changed is not None:
