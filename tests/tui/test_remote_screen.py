@@ -488,3 +488,35 @@ async def test_once_the_host_has_left_a_finished_match_no_rematch_is_offered() -
         await until(pilot, lambda: "The host has left" in talk_text(app))
         assert app.screen.check_action("rematch", ()) is False
         assert app.screen.query_one("#rematch", Button).disabled
+
+
+async def test_the_invitations_key_goes_once_a_finished_hosted_match_is_left() -> None:
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.menu import MenuScreen
+    from tui.screens.round_end import MatchEndScreen
+    from tui.start import Start
+
+    def footer() -> list[str]:
+        return [key.action for key in app.screen.query(FooterKey)]
+
+    app = ParlourApp(Start(kind="host", hosting=plan("en-garde")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.hosted is not None)
+        hosted = app.hosted
+        assert hosted is not None
+        await pilot.press("enter")  # the invitations, read
+        ben = await SocketLink(hosted.invitations[1]).open()
+        await pilot.pause(0.5)
+        ben.resign(1)
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause(0.5)
+        ben.ask_rematch(True)
+        await until(pilot, lambda: "Ben asks for a rematch" in talk_text(app))
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await until(pilot, lambda: app.hosted is None)
+        await pilot.pause(0.3)
+        assert "invitations" not in footer()
+        ben.close()
+        await hosted.close()
