@@ -520,3 +520,22 @@ async def test_the_invitations_key_goes_once_a_finished_hosted_match_is_left() -
         assert "invitations" not in footer()
         ben.close()
         await hosted.close()
+
+
+async def test_hosting_on_a_port_in_use_says_so_and_leaves_no_unplayed_match_behind() -> None:
+    import socket
+    from dataclasses import replace
+
+    from replays.remote.hosting import CannotHost
+    from replays.store import list_matches
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = replace(plan(), port=taken.getsockname()[1])
+        with pytest.raises(CannotHost) as refused:
+            await start(busy)
+    said = str(refused.value)
+    assert "that port is in use" in said and "--listen ADDRESS:PORT" in said
+    assert "attempting to bind" not in said
+    assert list_matches() == []
