@@ -539,3 +539,22 @@ async def test_hosting_on_a_port_in_use_says_so_and_leaves_no_unplayed_match_beh
     assert "that port is in use" in said and "--listen ADDRESS:PORT" in said
     assert "attempting to bind" not in said
     assert list_matches() == []
+
+
+async def test_watching_with_a_seat_invitation_is_refused_and_keeps_no_record_of_that_seat() -> (
+    None
+):
+    from replays import paths
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        app.push_screen(JoiningScreen(hosted.invitations[1], watch=True))
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        assert joining_text(app) == (
+            "Could not join: this invitation is for a seat: join without --watch to play it. "
+            "Press q to leave."
+        )
+        kept = list(paths.matches_dir().rglob("*.seen"))
+        assert kept == []
+        await until(pilot, lambda: not hosted.host._seats[1].guests)

@@ -52,10 +52,9 @@ class JoiningScreen(Screen[None]):
 
     @work(exclusive=True, group="join")
     async def _join(self) -> None:
-        from core.rules import SPECTATOR
         from tui.screens.game import GameScreen
 
-        link = SocketLink(self.invitation, keep=True)
+        link = SocketLink(self.invitation, keep=True, watch=self.watching)
         try:
             table = await link.open()
         except Refused as refused:
@@ -66,16 +65,6 @@ class JoiningScreen(Screen[None]):
             self._refused = True
             self._retry = not refused.final
             self.refresh_bindings()
-            return
-        if self.watching != (table.seat == SPECTATOR):
-            link.close()
-            said = (
-                "This invitation is for a seat: join without --watch to play it."
-                if self.watching
-                else "This invitation is for watching: join with --watch."
-            )
-            self.query_one("#joining", Static).update(Content(f"{said} Press q to leave."))
-            self._refused = True
             return
         self.app.switch_screen(GameScreen(table))
 

@@ -126,13 +126,21 @@ class SocketLink:
     """A seat of a match on another machine, over a WebSocket, reconnecting when it drops."""
 
     def __init__(
-        self, invitation: Invitation, *, trust: ssl.SSLContext | None = None, keep: bool = False
+        self,
+        invitation: Invitation,
+        *,
+        trust: ssl.SSLContext | None = None,
+        keep: bool = False,
+        watch: bool | None = None,
     ) -> None:
         """`keep`: record the frames this seat is sent on this machine (`replays.remote.seen`),
-        as a person's app does; a bot guest keeps nothing."""
+        as a person's app does; a bot guest keeps nothing. `watch`: whether the player means
+        to watch (True) or play (False): an invitation for the other is refused before
+        anything is kept (None: whichever the invitation holds)."""
         self.invitation = invitation
         self._trust = trust
         self._keep = keep
+        self._watch = watch
         self._record: SeenWriter | None = None
         self._ws: ClientConnection | None = None
         self._table: RemoteTable[Any, Any] | None = None
@@ -156,6 +164,13 @@ class SocketLink:
         try:
             told, welcomed = await self._expect(ws, "welcome")
             welcome = Welcome(told)
+            if self._watch is not None and self._watch != (welcome.seat == SPECTATOR):
+                raise Refused(
+                    "this invitation is for a seat: join without --watch to play it"
+                    if self._watch
+                    else "this invitation is for watching: join with --watch",
+                    final=True,
+                )
             table: RemoteTable[Any, Any] = RemoteTable(welcome, self)
             update, data = await self._expect(ws, "update", table)
             table.receive(update)
@@ -360,7 +375,7 @@ class SocketLink:
         """The same invitation's secret at the host's next match: the host kept it for this
         player's new seat. This link closes; the new one reconnects like it."""
         moved = dataclasses.replace(self.invitation, match_id=match_id[:SHORT])
-        link = SocketLink(moved, trust=self._trust, keep=self._keep)
+        link = SocketLink(moved, trust=self._trust, keep=self._keep, watch=self._watch)
         link.ended = self.ended
         self.close()
         return await link.open()
