@@ -277,6 +277,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         invitation = parse(args.invitation)
     except BadInvitation as err:
         raise CliError(str(err), "copy the whole invitation the host printed") from None
+    if args.bot is not None and args.watch:
+        raise CliError("a bot plays a seat; it does not watch", "give --bot or --watch, not both")
     if args.bot is not None:
         return _join_as_bot(invitation, args.bot)
     from tui.cli.launch import launch
@@ -296,6 +298,7 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
     """Play the invitation's seat with a bot until the match is over."""
     from core.ai import UnknownBot, budget_for, decide_from_view, make_bot
     from core.play import Decide
+    from core.rules import SPECTATOR
     from tui.tables.link import Refused, SocketLink
 
     link = SocketLink(invitation)
@@ -308,6 +311,13 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
             else "check the invitation, and that the host is running and reachable"
         )
         raise CliError(f"the bot cannot join: {refused}", todo, EXIT_USAGE) from None
+    if table.seat == SPECTATOR:
+        link.close()
+        await asyncio.sleep(0)  # (the close is sent)
+        raise CliError(
+            "this is a spectators' invitation: it holds no seat for the bot to play",
+            "give the bot a player's invitation",
+        )
     try:
         checked = bot_spec(spec, table.rules, "--bot")
         bot, budget = make_bot(checked, random.randrange(2**32)), budget_for(checked)
