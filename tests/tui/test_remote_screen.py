@@ -8,6 +8,7 @@ a second table on a real socket, driven from the test as a remote player would d
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -558,3 +559,18 @@ async def test_watching_with_a_seat_invitation_is_refused_and_keeps_no_record_of
         kept = list(paths.matches_dir().rglob("*.seen"))
         assert kept == []
         await until(pilot, lambda: not hosted.host._seats[1].guests)
+
+
+async def test_the_joining_footer_names_the_key_its_text_says() -> None:
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        wrong = dataclasses.replace(hosted.invitations[1], secret="0" * 32)
+        app.push_screen(JoiningScreen(wrong))
+        await until(pilot, lambda: "Press q to leave" in joining_text(app))
+        await pilot.pause(0.2)
+        keys = {key.action: key.key for key in app.screen.query(FooterKey)}
+        assert keys["leave"] == "q"

@@ -29,7 +29,7 @@ class JoiningScreen(Screen[None]):
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "retry", "try again"),
-        Binding("escape,q", "leave", "leave"),
+        Binding("q,escape", "leave", "leave"),
     ]
 
     def __init__(self, invitation: Invitation, *, watch: bool = False) -> None:
