@@ -574,3 +574,22 @@ async def test_the_joining_footer_names_the_key_its_text_says() -> None:
         await pilot.pause(0.2)
         keys = {key.action: key.key for key in app.screen.query(FooterKey)}
         assert keys["leave"] == "q"
+
+
+async def test_a_guest_turned_away_on_reconnecting_is_told_so_whole_at_80_columns() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        hosted.host.keys.reissue(1)  # the host gave Ben's seat a new invitation
+        link = guest._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        link._ws.transport.abort()
+        status = screen.query_one("#status")
+        await until(pilot, lambda: "turned away" in str(status.render()))
+        said = str(status.render())
+        assert said.endswith("gave this seat a new invitation"), said
+        assert len(said) <= 2 * (status.size.width - 2), said  # two lines, not cut

@@ -328,7 +328,10 @@ class SocketLink:
         """Whether the host refused the invitation for good (then the link gives up)."""
         if not refused.final:
             return False
-        self._told(f"the host turned this seat away: {refused}")
+        self._told(
+            "turned away: the host is not hosting this match now, or gave this seat a new "
+            "invitation"
+        )  # (short enough for the status line at 80 columns; the bot's `ended` says it whole)
         if self.ended is not None:
             self.ended(str(refused))
         return True
