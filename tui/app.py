@@ -242,6 +242,8 @@ class ParlourApp(App[None]):
         hosted, self.hosted = self.hosted, None
         if hosted is None:
             return
+        for screen in self.screen_stack:
+            screen.refresh_bindings()  # f2 (invitations) leaves every footer
         over = hosted.host.match.is_over
         hosted.host.close()
         self.run_worker(hosted.close(grace=2.0 if over else 0.0), group="hosting")

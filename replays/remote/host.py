@@ -84,6 +84,9 @@ class Guest:
 class _Seat:
     role: Role
     joined: bool = False
+    left: bool = False
+    """Its last guest closed the connection on purpose (the player left the match), rather
+    than losing it (then it reconnects by itself)."""
     guests: list[Guest] = field(default_factory=list)
 
 
@@ -159,7 +162,7 @@ class MatchServer:
         else:
             place = self._seats[seat]
             place.guests.append(guest)
-            place.joined = True
+            place.joined, place.left = True, False
             self.rematch.back(seat)
         deliver(self._welcome(guest))
         try:
@@ -169,13 +172,16 @@ class MatchServer:
         self._publish()
         return guest
 
-    def leave(self, guest: Guest) -> None:
+    def leave(self, guest: Guest, *, on_purpose: bool = True) -> None:
+        """`guest` is gone: its player left (`on_purpose`), or the connection was lost and it
+        will be back by itself."""
         guest.alive = False
         if guest.seat == SPECTATOR:
             self._watchers = [g for g in self._watchers if g is not guest]
         else:
             place = self._seats[guest.seat]
             place.guests = [g for g in place.guests if g is not guest]
+            place.left = on_purpose and not place.guests
         if self.closed:
             return
         if guest.seat != SPECTATOR and not self._seats[guest.seat].guests:
@@ -539,7 +545,9 @@ class MatchServer:
             return ""
         if place.role == "host" or place.guests:  # as every other seat sees it
             return "on another machine"
-        return "reconnecting…" if place.joined else "not joined yet"
+        if not place.joined:
+            return "not joined yet"
+        return "away" if place.left else "reconnecting…"
 
     @property
     def guests(self) -> int:

@@ -9,6 +9,7 @@ replay, export and verify treat it like any other); its secrets live beside the 
 from __future__ import annotations
 
 import asyncio
+import errno
 import random
 import ssl
 from collections.abc import Mapping
@@ -203,10 +204,10 @@ def invitations(
 
 
 async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
-    """Open the match, listen, and start driving it (CannotHost when any of it fails)."""
-    host, keys = open_host(plan, rng)
+    """Listen, open the match, and start driving it (CannotHost when any of it fails). The
+    port is taken first: a new match is not made, to be left unplayed, where none can be
+    served."""
     hosting = Hosting()
-    hosting.add(host)
     try:
         try:
             server = await listen(hosting, plan.address, plan.port, plan.tls)
@@ -215,11 +216,13 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
                 raise
             server = await listen(hosting, plan.address, 0, plan.tls)
     except OSError as err:
-        host.close()
-        raise CannotHost(
-            f"cannot listen on {plan.address}:{plan.port} ({err.strerror or err}): "
-            "choose another port with --listen ADDRESS:PORT"
-        ) from None
+        raise CannotHost(_not_listening(plan, err)) from None
+    try:
+        host, keys = open_host(plan, rng)
+    except BaseException:
+        server.close()
+        raise
+    hosting.add(host)
     port = bound_port(server)
     keys.address, keys.port = plan.address, port
     try:
@@ -234,6 +237,18 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
     hosted = Hosted(host, hosting, server, made, plan.address, port, runner, plan.tls is not None)
     hosted.offer_rematches()
     return hosted
+
+
+def _not_listening(plan: Plan, err: OSError) -> str:
+    """Why the host cannot listen where `plan` says, and what to do about it."""
+    at = f"{plan.address}:{plan.port}"
+    if err.errno == errno.EADDRINUSE:
+        said = f"cannot listen on {at}: that port is in use (another match hosted here?)"
+    else:
+        said = f"cannot listen on {at} ({err.strerror or err})"
+    if plan.resume is not None:
+        return f"{said}; the invitations name that port: free it, then resume the match again"
+    return f"{said}; choose another port with --listen ADDRESS:PORT"
 
 
 def where(address: str) -> str:

@@ -68,6 +68,7 @@ class SeenWriter:
         self.path = path_of(str(welcome["match"]), int(welcome["seat"]))
         self.full = False
         if self.path.exists():
+            self._renew(str(invitation))
             self._size = self.path.stat().st_size
             self.add(data)
             return
@@ -83,19 +84,24 @@ class SeenWriter:
             "started": time.time(),
         }
         body = (json.dumps(header) + "\n").encode() + _line(data)
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            with os.fdopen(descriptor, "wb") as out:
-                out.write(body)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
-            raise
+        _write_whole(self.path, body)
         self._size = len(body)
+
+    def _renew(self, invitation: str) -> None:
+        """The record goes on under `invitation` when it was kept under another (the host
+        gave this seat a new one, `--reissue`): rejoining from it uses the one that works.
+        Rewritten whole (a rename); a header that cannot be read is left for the reader to
+        refuse."""
+        body = self.path.read_bytes()
+        first, _, rest = body.partition(b"\n")
+        try:
+            header = json.loads(first)
+        except ValueError:
+            return
+        if not isinstance(header, dict) or header.get("invitation") in (None, invitation):
+            return
+        header["invitation"] = invitation
+        _write_whole(self.path, (json.dumps(header) + "\n").encode() + rest)
 
     def add(self, data: bytes) -> bool:
         """Append one frame from the host (one write: a crash cuts at most this line); False
@@ -122,6 +128,22 @@ class SeenWriter:
         """The host's finished copy is kept instead."""
         with contextlib.suppress(OSError):
             self.path.unlink()
+
+
+def _write_whole(path: Path, body: bytes) -> None:
+    """`body` as the file at `path`, for its owner only, whole or not at all (a rename)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
 def _line(data: bytes) -> bytes:

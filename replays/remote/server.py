@@ -33,12 +33,17 @@ OUTBOX = 256
 CONNECTIONS = 512
 """Connections served at once; more are turned away until some leave."""
 
-REFUSED = "This invitation is not valid here: ask the host for a new one."
+REFUSED = (
+    "This invitation is not valid here: ask the host to host that match again, or for a new "
+    "invitation."
+)
 """The one answer to every bad invitation: it says nothing about which part was wrong."""
 
 # Close codes (RFC 6455): the guest's side shows the reason; 1008 means "do not retry".
 POLICY = 1008
 TRY_LATER = 1013
+LEFT = (1000, 1001)
+"""A guest that closes with these left on purpose; any other end is a lost connection."""
 
 
 class Hosting:
@@ -134,7 +139,7 @@ class Hosting:
             while not outbox.empty():  # the welcome and the match so far, before any reading
                 await ws.send(outbox.get_nowait())
         except ConnectionClosed:
-            host.leave(guest)
+            host.leave(guest, on_purpose=ws.close_code in LEFT)
             return
         sender = asyncio.create_task(_send(ws, outbox))
         bucket = Bucket(RATE, BURST)
@@ -161,7 +166,7 @@ class Hosting:
             pass
         finally:
             sender.cancel()
-            host.leave(guest)
+            host.leave(guest, on_purpose=ws.close_code in LEFT)
             LOG.info("%s: left %s", peer, host.match_id)
 
 

@@ -59,9 +59,21 @@ def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
         (["host", "crossing", "--reissue", "2"], "use it with --resume"),
         (["host", "--resume", "abc", "crossing"], "give no GAME"),
         (["host", "--resume", "abc", "--reissue", "two"], "is not a seat number"),
+        (["host", "--resume", "zzz"], "'zzz' is not a match id"),
+        (["host", "--resume", "ffffffff"], "no saved match has the id 'ffffffff'"),
         (["host", "crossing", "--tls", "/no/cert", "/no/key"], "cannot use the certificate"),
         (["join", "http://example.com"], "invitation looks like"),
         (["join", "parlour://127.0.0.1:7480/abc/def"], "invitation looks like"),
+        (
+            [
+                "join",
+                "parlour://127.0.0.1:7480/" + "a" * 8 + "/" + "b" * 32,
+                "--watch",
+                "--bot",
+                "random",
+            ],
+            "a bot plays a seat",
+        ),
     ],
 )
 def test_host_and_join_refuse_what_cannot_be_done_in_one_line(
@@ -70,6 +82,7 @@ def test_host_and_join_refuse_what_cannot_be_done_in_one_line(
     assert main(argv) == 2
     text = error(capsys)
     assert said in text and text.startswith("parlour: ") and "Traceback" not in text
+    assert ". —" not in text
     assert started == []
 
 
@@ -102,3 +115,45 @@ def test_resuming_a_match_that_was_never_hosted_says_so(
     opened.close()
     assert main(["host", "--resume", match_id, "--headless", "--listen", "127.0.0.1:0"]) == 2
     assert "was not hosted here" in error(capsys)
+
+
+def test_resuming_with_a_screen_a_match_never_hosted_is_refused_before_the_app_opens(
+    started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from core import registry
+    from core.match import Seat
+    from replays.store import create_match
+
+    opened = create_match(registry.get("crossing"), (Seat("Ann"), Seat("Ben")))
+    match_id = opened.match.header.match_id
+    opened.close()
+    assert main(["host", "--resume", match_id[:8]]) == 2
+    assert "was not hosted here" in error(capsys)
+    assert started == []
+
+
+async def test_a_bot_given_a_spectators_invitation_is_refused_for_want_of_a_seat() -> None:
+    import random
+
+    from core import registry
+    from core.match import Seat
+    from core.rules import SPECTATOR
+    from replays.remote.hosting import Plan, start
+    from tui.cli.common import CliError
+    from tui.cli.remote import _bot_seat
+
+    hosted = await start(
+        Plan(
+            rules=registry.get("crossing"),
+            seats=(Seat("Ann"), Seat("Ben")),
+            roles=("remote", "remote"),
+            port=0,
+            bot_pause=0.0,
+        ),
+        rng=random.Random(1),
+    )
+    try:
+        with pytest.raises(CliError, match="holds no seat for the bot"):
+            await _bot_seat(hosted.invitations[SPECTATOR], "random")
+    finally:
+        await hosted.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import random
 import stat
 from pathlib import Path
@@ -213,3 +214,25 @@ async def test_a_damaged_record_is_refused_with_the_line_that_is_wrong(
     with pytest.raises(SeenError, match=said) as caught:
         read_seen(kept)
     assert kept.name in str(caught.value) and "\n" not in str(caught.value)
+
+
+async def test_a_record_rejoined_with_a_reissued_invitation_keeps_the_new_one(
+    hosted: Host,
+) -> None:
+    served = await hosted(en_garde(), seed=8)
+    links, tables = await two_guests(served)
+    await play_until(tables, lambda: decisions(served) >= 2)
+    links[1].close()  # Ben leaves; the host gives his seat a new invitation
+    path = path_of(served.host.match_id, 1)
+    moments = len(read_seen(path).moments)
+    renewed = dataclasses.replace(served.invitations[1], secret=served.host.keys.reissue(1))
+    again = SocketLink(renewed, keep=True)
+    await again.open()
+    try:
+        after = read_seen(path)
+        assert str(after.invitation) == str(renewed)
+        assert len(after.moments) == moments + 1  # nothing kept before was lost
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    finally:
+        again.close()
+        links[0].close()

@@ -3,6 +3,7 @@ plays, one that does not is told why, in words, and no frame goes in the clear."
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import shutil
 import ssl
@@ -56,5 +57,25 @@ async def test_a_guest_that_trusts_the_host_certificate_joins_over_tls(tmp_path:
         table.close()
         with pytest.raises(Refused, match="not trusted here"):
             await SocketLink(invitation).open()
+        plain = dataclasses.replace(invitation, tls=False)
+        with pytest.raises(Refused, match="its invitation starts parlours://"):
+            await SocketLink(plain).open()
+    finally:
+        await hosted.close()
+
+
+async def test_a_tls_invitation_to_a_host_without_tls_says_to_use_parlour() -> None:
+    plan = Plan(
+        rules=registry.get("crossing"),
+        seats=(Seat("Ann"), Seat("Ben")),
+        roles=("remote", "remote"),
+        port=0,
+        bot_pause=0.0,
+    )
+    hosted = await start(plan, rng=random.Random(1))
+    try:
+        secure = dataclasses.replace(hosted.invitations[0], tls=True)
+        with pytest.raises(Refused, match="starts parlour://, not parlours://"):
+            await SocketLink(secure).open()
     finally:
         await hosted.close()

@@ -8,6 +8,7 @@ a second table on a real socket, driven from the test as a remote player would d
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -311,3 +312,284 @@ async def test_every_seat_sees_the_table_as_a_round_ended_before_the_next_deal()
             await asyncio.sleep(0.01)
         assert "round-over" in phases, phases  # told before the deal that opens round 2
         ben.close()
+
+
+def free_port() -> int:
+    """A port nothing listens on (it was free a moment ago)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def joining_text(app: ParlourApp) -> str:
+    from textual.widgets import Static
+
+    shown = app.screen.query("#joining").results(Static)
+    return " ".join(str(widget.render()) for widget in shown)
+
+
+async def test_an_invitation_the_host_turns_away_says_so_once_and_offers_no_retry() -> None:
+    from dataclasses import replace
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        wrong = replace(hosted.invitations[1], secret="0" * 32)
+        app.push_screen(JoiningScreen(wrong))
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        said = joining_text(app)
+        assert said == (
+            "Could not join: this invitation is not valid here: ask the host to host that "
+            "match again, or for a new invitation. Press q to leave."
+        )
+        assert app.screen.check_action("retry", ()) is False
+
+
+async def test_a_host_not_yet_listening_is_not_blamed_on_the_invitation_and_r_tries_again() -> None:
+    from dataclasses import replace
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        real = hosted.invitations[1]
+        joining = JoiningScreen(replace(real, port=free_port()))
+        app.push_screen(joining)
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        said = joining_text(app)
+        assert "is the host running?" in said and said.endswith(
+            "Press r to try again, or q to leave."
+        )
+        assert "new invitation" not in said
+        joining.invitation = real  # the host is up now
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        app.screen.port.close()  # type: ignore[attr-defined]
+
+
+async def test_a_spectator_is_offered_chat_but_neither_take_back_nor_resign() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting("en-garde") as hosted:
+        watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
+        app.push_screen(GameScreen(watching))
+        await pilot.pause()
+        offered = {shown.binding.action for shown in app.screen.active_bindings.values()}
+        assert "chat" in offered and "leave" in offered
+        assert "take_back" not in offered and "resign" not in offered
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app._notifications  # no "no move of yours to take back" for one who has none
+        watching.close()
+
+
+async def test_the_host_player_asking_to_take_back_is_not_told_they_asked_the_host() -> None:
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        await until(two.pilot, lambda: two.screen.hold is None)
+        await two.pilot.press("u")
+        await until(two.pilot, lambda: two.ben.asked() == 0)
+        await until(two.pilot, lambda: len(two.app._notifications) > 0)
+        told = [(n.title, n.message) for n in two.app._notifications]
+        assert all("the host" not in f"{title} {message}" for title, message in told), told
+        assert any("Asked Ben" in message for _, message in told), told
+
+
+async def test_a_move_tried_while_the_host_is_away_says_it_waits_for_the_host_not_the_turn() -> (
+    None
+):
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        move = a_move(two.ben)
+        two.hosted.server.close(close_connections=True)
+        await until(two.pilot, lambda: bool(two.ben.link_state))
+        said = two.ben.check(move)
+        assert said is not None and "until the host is back" in said, said
+        two.ben.close()
+
+
+async def test_a_guest_who_leaves_is_away_and_one_who_drops_is_reconnecting() -> None:
+    async with ann_and_ben() as two:
+        two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
+        await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
+        status = two.screen.query_one("#status")
+        link = two.ben._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        link._ws.transport.abort()  # the line is lost: Ben's table comes back by itself
+        await until(two.pilot, lambda: "reconnecting…" in str(status.render()))
+        await until(two.pilot, lambda: two.screen.port.presence(1) == "on another machine")
+        two.ben.close()  # Ben leaves the match
+        await until(two.pilot, lambda: "Ben (Black) to move — away" in str(status.render()))
+
+
+async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def soon(done: Callable[[], bool]) -> None:
+        async with asyncio.timeout(5):
+            while not done():
+                await asyncio.sleep(0.01)
+
+    async with hosting() as hosted:
+        ben = await SocketLink(hosted.invitations[1]).open()
+        link = ben._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        here = hosted.host._seats[1]
+
+        async def unanswered(*args: object, **kwargs: object) -> Any:
+            await asyncio.Event().wait()  # the host's welcome is slow to come
+
+        monkeypatch.setattr(SocketLink, "_expect", unanswered)
+        link._ws.transport.abort()
+        await soon(lambda: not here.guests)
+        await soon(lambda: bool(here.guests))  # back in, waiting for the welcome
+        ben.close()  # the player leaves meanwhile
+        await soon(lambda: not here.guests)
+        assert hosted.host._presence(1) == "away"
+
+
+async def test_a_guest_out_of_touch_with_the_host_does_not_say_where_the_others_are() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        status = screen.query_one("#status")
+        assert "Ann (White) to move — on another machine" in str(status.render())
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
+        assert "on another machine" not in str(status.render())
+        guest.close()
+
+
+async def test_once_the_host_has_left_a_finished_match_no_rematch_is_offered() -> None:
+    from textual.widgets import Button
+
+    from tui.screens.round_end import MatchEndScreen
+
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        app.push_screen(GameScreen(guest))
+        DirectLink(hosted.host, 0).open().resign(0)
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause()
+        assert app.screen.check_action("rematch", ()) is True
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "The host has left" in talk_text(app))
+        assert app.screen.check_action("rematch", ()) is False
+        assert app.screen.query_one("#rematch", Button).disabled
+
+
+async def test_the_invitations_key_goes_once_a_finished_hosted_match_is_left() -> None:
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.menu import MenuScreen
+    from tui.screens.round_end import MatchEndScreen
+    from tui.start import Start
+
+    def footer() -> list[str]:
+        return [key.action for key in app.screen.query(FooterKey)]
+
+    app = ParlourApp(Start(kind="host", hosting=plan("en-garde")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.hosted is not None)
+        hosted = app.hosted
+        assert hosted is not None
+        await pilot.press("enter")  # the invitations, read
+        ben = await SocketLink(hosted.invitations[1]).open()
+        await pilot.pause(0.5)
+        ben.resign(1)
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause(0.5)
+        ben.ask_rematch(True)
+        await until(pilot, lambda: "Ben asks for a rematch" in talk_text(app))
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await until(pilot, lambda: app.hosted is None)
+        await pilot.pause(0.3)
+        assert "invitations" not in footer()
+        ben.close()
+        await hosted.close()
+
+
+async def test_hosting_on_a_port_in_use_says_so_and_leaves_no_unplayed_match_behind() -> None:
+    import socket
+    from dataclasses import replace
+
+    from replays.remote.hosting import CannotHost
+    from replays.store import list_matches
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = replace(plan(), port=taken.getsockname()[1])
+        with pytest.raises(CannotHost) as refused:
+            await start(busy)
+    said = str(refused.value)
+    assert "that port is in use" in said and "--listen ADDRESS:PORT" in said
+    assert "attempting to bind" not in said
+    assert list_matches() == []
+
+
+async def test_watching_with_a_seat_invitation_is_refused_and_keeps_no_record_of_that_seat() -> (
+    None
+):
+    from replays import paths
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        app.push_screen(JoiningScreen(hosted.invitations[1], watch=True))
+        await until(pilot, lambda: "Could not join" in joining_text(app))
+        assert joining_text(app) == (
+            "Could not join: this invitation is for a seat: join without --watch to play it. "
+            "Press q to leave."
+        )
+        kept = list(paths.matches_dir().rglob("*.seen"))
+        assert kept == []
+        await until(pilot, lambda: not hosted.host._seats[1].guests)
+
+
+async def test_the_joining_footer_names_the_key_its_text_says() -> None:
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.remote import JoiningScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        wrong = dataclasses.replace(hosted.invitations[1], secret="0" * 32)
+        app.push_screen(JoiningScreen(wrong))
+        await until(pilot, lambda: "Press q to leave" in joining_text(app))
+        await pilot.pause(0.2)
+        keys = {key.action: key.key for key in app.screen.query(FooterKey)}
+        assert keys["leave"] == "q"
+
+
+async def test_a_guest_turned_away_on_reconnecting_is_told_so_whole_at_80_columns() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        hosted.host.keys.reissue(1)  # the host gave Ben's seat a new invitation
+        link = guest._link
+        assert isinstance(link, SocketLink) and link._ws is not None
+        link._ws.transport.abort()
+        status = screen.query_one("#status")
+        await until(pilot, lambda: "turned away" in str(status.render()))
+        said = str(status.render())
+        assert said.endswith("gave this seat a new invitation"), said
+        assert len(said) <= 2 * (status.size.width - 2), said  # two lines, not cut

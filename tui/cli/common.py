@@ -54,8 +54,12 @@ class CliError(Exception):
 
 
 def say_error(what: str, todo: str = "") -> None:
-    """`parlour: <what went wrong> — <what to do>` on stderr."""
-    print(f"{PROG}: {what}" + (f" — {todo}" if todo else ""), file=sys.stderr)
+    """`parlour: <what went wrong> — <what to do>` on stderr (a full stop that ends `what`
+    gives way to the dash)."""
+    print(
+        f"{PROG}: {what.rstrip('.') if todo else what}" + (f" — {todo}" if todo else ""),
+        file=sys.stderr,
+    )
 
 
 # -- games and options ---------------------------------------------------------------------

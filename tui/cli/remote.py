@@ -27,6 +27,7 @@ from tui.cli.common import (
     bot_title,
     game_options,
     game_rules,
+    locate,
     player_count,
 )
 
@@ -64,12 +65,14 @@ def _plan(args: argparse.Namespace) -> Plan:
     if args.resume is not None:
         if args.game is not None:
             raise CliError("--resume hosts a saved match: give no GAME", f"{PROG} host --resume ID")
+        reissue = _reissued(args.reissue)
+        _hosted_before(args.resume)
         before = resumable(args.resume) if not args.listen else None
         if before is not None:
             address, port = before.address, before.port
         return Plan(
             resume=args.resume,
-            reissue=_reissued(args.reissue),
+            reissue=reissue,
             address=address,
             port=port,
             tls=tls,
@@ -106,6 +109,25 @@ def _plan(args: argparse.Namespace) -> Plan:
         tls=tls,
         bot_pause=0.0 if args.headless else 0.6,
     )
+
+
+def _hosted_before(target: str) -> None:
+    """Refuse here, in one line, a match to resume that is not in the store or was never
+    hosted from this machine (rather than opening the app to say so)."""
+    from replays.errors import LogError
+    from replays.logfile import read_header
+    from replays.remote.keys import Keys
+
+    path = locate(target)
+    try:
+        hosted = Keys.load(read_header(path).match_id) is not None
+    except (LogError, OSError):
+        return  # hosting it will say what is wrong with it
+    if not hosted:
+        raise CliError(
+            "this match was not hosted here, or its invitations were lost",
+            f"resume it with {PROG} resume {target}, or host a new match",
+        )
 
 
 def _reissued(texts: list[str]) -> tuple[int, ...]:
@@ -255,6 +277,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         invitation = parse(args.invitation)
     except BadInvitation as err:
         raise CliError(str(err), "copy the whole invitation the host printed") from None
+    if args.bot is not None and args.watch:
+        raise CliError("a bot plays a seat; it does not watch", "give --bot or --watch, not both")
     if args.bot is not None:
         return _join_as_bot(invitation, args.bot)
     from tui.cli.launch import launch
@@ -274,6 +298,7 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
     """Play the invitation's seat with a bot until the match is over."""
     from core.ai import UnknownBot, budget_for, decide_from_view, make_bot
     from core.play import Decide
+    from core.rules import SPECTATOR
     from tui.tables.link import Refused, SocketLink
 
     link = SocketLink(invitation)
@@ -286,6 +311,13 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
             else "check the invitation, and that the host is running and reachable"
         )
         raise CliError(f"the bot cannot join: {refused}", todo, EXIT_USAGE) from None
+    if table.seat == SPECTATOR:
+        link.close()
+        await asyncio.sleep(0)  # (the close is sent)
+        raise CliError(
+            "this is a spectators' invitation: it holds no seat for the bot to play",
+            "give the bot a player's invitation",
+        )
     try:
         checked = bot_spec(spec, table.rules, "--bot")
         bot, budget = make_bot(checked, random.randrange(2**32)), budget_for(checked)

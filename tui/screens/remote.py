@@ -27,13 +27,18 @@ class JoiningScreen(Screen[None]):
     """Reaching the host with an invitation; the game screen takes over once it answers."""
 
     CSS_PATH = "../styles/game.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "retry", "try again"),
+        Binding("q,escape", "leave", "leave"),
+    ]
 
     def __init__(self, invitation: Invitation, *, watch: bool = False) -> None:
         super().__init__(classes="confirm")
         self.invitation = invitation
         self.watching = watch
         self._refused = False
+        self._retry = False
+        """The host could not be reached (not turned away): trying again may work."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -47,32 +52,33 @@ class JoiningScreen(Screen[None]):
 
     @work(exclusive=True, group="join")
     async def _join(self) -> None:
-        from core.rules import SPECTATOR
         from tui.screens.game import GameScreen
 
-        link = SocketLink(self.invitation, keep=True)
+        link = SocketLink(self.invitation, keep=True, watch=self.watching)
         try:
             table = await link.open()
         except Refused as refused:
+            todo = "Press q to leave." if refused.final else "Press r to try again, or q to leave."
             self.query_one("#joining", Static).update(
-                Content(
-                    f"Could not join: {refused}. Press q to leave, then ask the host for a "
-                    "new invitation."
-                )
+                Content(f"Could not join: {refused.reason}. {todo}")
             )
             self._refused = True
-            return
-        if self.watching != (table.seat == SPECTATOR):
-            link.close()
-            said = (
-                "This invitation is for a seat: join without --watch to play it."
-                if self.watching
-                else "This invitation is for watching: join with --watch."
-            )
-            self.query_one("#joining", Static).update(Content(f"{said} Press q to leave."))
-            self._refused = True
+            self._retry = not refused.final
+            self.refresh_bindings()
             return
         self.app.switch_screen(GameScreen(table))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Trying again is offered only when the host could not be reached."""
+        return self._retry if action == "retry" else True
+
+    def action_retry(self) -> None:
+        if not self._retry:
+            return
+        self._retry = self._refused = False
+        self.refresh_bindings()
+        self.query_one("#joining", Static).update(Content("Waiting for the host to answer."))
+        self._join()
 
     def action_leave(self) -> None:
         """Back where the player came from: the list they rejoined from, or out of

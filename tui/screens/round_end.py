@@ -155,9 +155,15 @@ class MatchEndScreen(ModalScreen[None]):
         return bool(self.end.seats) and self.end.rematch and self.end.path is not None
 
     def _may_ask(self) -> bool:
-        """A player across machines may ask (or agree) while no rematch has started."""
+        """A player across machines may ask (or agree) while no rematch has started and the
+        host is still there to start one."""
         talk = self.talk
-        return talk is not None and talk.seat != SPECTATOR and talk.moved_to is None
+        return (
+            talk is not None
+            and talk.seat != SPECTATOR
+            and talk.moved_to is None
+            and not talk.host_gone
+        )
 
     def _asked_of_me(self) -> bool:
         talk = self.talk
@@ -189,10 +195,14 @@ class MatchEndScreen(ModalScreen[None]):
         talk = self.talk
         if talk is None:
             return
+        title = "From the host" if talk.host_elsewhere else "Match"
         for text in talk.notices():
-            self.notify(text, title="From the host", markup=False)
+            self.notify(text, title=title, markup=False)
         self._say()
         self.refresh_bindings()
+        if not self._local_rematch() and not self._may_ask():
+            for button in self.query("#rematch").results(Button):
+                button.disabled = True  # (the host has left: nobody can start one)
         if talk.moved_to is not None and not self._following:
             self._following = True
             self._follow()
@@ -222,7 +232,7 @@ class MatchEndScreen(ModalScreen[None]):
             table = await talk.follow()
         except Refused as refused:
             self.query_one("#talk", Static).update(
-                Content(f"Could not join the rematch: {refused}.")
+                Content(f"Could not join the rematch: {refused.reason}.")
             )
             return
         if self not in self.app.screen_stack:  # the player left for the menu meanwhile

@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from core.rules import SPECTATOR
 from replays.remote.host import Guest, MatchServer
@@ -48,6 +48,15 @@ class Refused(Exception):
     def __init__(self, text: str, *, final: bool = False) -> None:
         super().__init__(text)
         self.final = final
+
+    @property
+    def reason(self) -> str:
+        """Why, to follow a colon: the host's own sentence ("This invitation is not valid
+        here: …") without its capital or its full stop, so that it reads on in ours."""
+        text = str(self).strip().rstrip(".").rstrip()
+        if len(text) > 1 and text[0].isupper() and text[1].islower():
+            text = text[0].lower() + text[1:]
+        return text
 
 
 class DirectLink:
@@ -117,13 +126,21 @@ class SocketLink:
     """A seat of a match on another machine, over a WebSocket, reconnecting when it drops."""
 
     def __init__(
-        self, invitation: Invitation, *, trust: ssl.SSLContext | None = None, keep: bool = False
+        self,
+        invitation: Invitation,
+        *,
+        trust: ssl.SSLContext | None = None,
+        keep: bool = False,
+        watch: bool | None = None,
     ) -> None:
         """`keep`: record the frames this seat is sent on this machine (`replays.remote.seen`),
-        as a person's app does; a bot guest keeps nothing."""
+        as a person's app does; a bot guest keeps nothing. `watch`: whether the player means
+        to watch (True) or play (False): an invitation for the other is refused before
+        anything is kept (None: whichever the invitation holds)."""
         self.invitation = invitation
         self._trust = trust
         self._keep = keep
+        self._watch = watch
         self._record: SeenWriter | None = None
         self._ws: ClientConnection | None = None
         self._table: RemoteTable[Any, Any] | None = None
@@ -147,12 +164,22 @@ class SocketLink:
         try:
             told, welcomed = await self._expect(ws, "welcome")
             welcome = Welcome(told)
+            if self._watch is not None and self._watch != (welcome.seat == SPECTATOR):
+                raise Refused(
+                    "this invitation is for a seat: join without --watch to play it"
+                    if self._watch
+                    else "this invitation is for watching: join with --watch",
+                    final=True,
+                )
             table: RemoteTable[Any, Any] = RemoteTable(welcome, self)
             update, data = await self._expect(ws, "update", table)
             table.receive(update)
         except WireError as err:
             await ws.close()
             raise Refused(f"the host's answer cannot be read ({err})") from None
+        except BaseException:  # refused, or the player left while the host answered
+            self._later(ws.close())
+            raise
         self._ws, self._table = ws, table
         if self._keep and table.path is None:  # (a finished match's copy is here already)
             try:
@@ -181,11 +208,15 @@ class SocketLink:
                 "host made its own, point SSL_CERT_FILE at a copy of it"
             ) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
-            raise Refused(f"cannot reach the host at {self.uri} ({_why(err)})") from None
+            why = _why(err, tls=self.invitation.tls)
+            raise Refused(f"cannot reach the host at {self.uri} ({why})") from None
         try:
             await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
         except ConnectionClosed:
             raise Refused("the host closed the connection at once") from None
+        except BaseException:  # the player left meanwhile: no connection is left behind
+            self._later(ws.close())
+            raise
         return ws
 
     def _tls(self) -> dict[str, Any]:
@@ -265,18 +296,25 @@ class SocketLink:
                 return None
             try:
                 ws = await self._connect()
+            except Refused as refused:
+                if self._turned_away(refused):
+                    return None
+                continue
+            try:
                 _, welcomed = await self._expect(ws, "welcome")
                 update, data = await self._expect(ws, "update", table)
                 table.receive(update)
-            except Refused as refused:
-                if refused.final:
-                    self._told(f"the host turned this seat away: {refused}")
-                    if self.ended is not None:
-                        self.ended(str(refused))
+            except (Refused, WireError) as err:
+                self._later(ws.close())
+                if isinstance(err, Refused) and self._turned_away(err):
                     return None
                 continue
-            except WireError:
-                continue
+            except BaseException:  # the player left while the host answered
+                self._later(ws.close())
+                raise
+            if self._closed:
+                self._later(ws.close())
+                return None
             self._ws = ws
             self._recorded(welcomed)
             self._recorded(data)
@@ -285,6 +323,18 @@ class SocketLink:
                 await _send(ws, guest(self._pending))  # counted once: it names its position
             return ws
         return None
+
+    def _turned_away(self, refused: Refused) -> bool:
+        """Whether the host refused the invitation for good (then the link gives up)."""
+        if not refused.final:
+            return False
+        self._told(
+            "turned away: the host is not hosting this match now, or gave this seat a new "
+            "invitation"
+        )  # (short enough for the status line at 80 columns; the bot's `ended` says it whole)
+        if self.ended is not None:
+            self.ended(str(refused))
+        return True
 
     async def _read(self, ws: ClientConnection) -> None:
         table = self._table
@@ -328,7 +378,7 @@ class SocketLink:
         """The same invitation's secret at the host's next match: the host kept it for this
         player's new seat. This link closes; the new one reconnects like it."""
         moved = dataclasses.replace(self.invitation, match_id=match_id[:SHORT])
-        link = SocketLink(moved, trust=self._trust, keep=self._keep)
+        link = SocketLink(moved, trust=self._trust, keep=self._keep, watch=self._watch)
         link.ended = self.ended
         self.close()
         return await link.open()
@@ -347,9 +397,19 @@ async def _send(ws: ClientConnection, data: bytes) -> None:
         await ws.send(data)
 
 
-def _why(err: BaseException) -> str:
+def _why(err: BaseException, *, tls: bool = False) -> str:
     if isinstance(err, ConnectionRefusedError):
         return "nothing listens there: is the host running?"
     if isinstance(err, TimeoutError):
         return "no answer in time"
+    if tls and isinstance(err, ConnectionResetError | ssl.SSLError):
+        return (
+            "it cut the secure connection short: if the host does not use TLS, its "
+            "invitation starts parlour://, not parlours://"
+        )
+    if not tls and isinstance(err, InvalidMessage):
+        return (
+            "it did not answer as a Parlour host: if the host uses TLS, its invitation starts "
+            "parlours://"
+        )
     return str(err) or type(err).__name__

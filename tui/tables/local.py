@@ -153,6 +153,10 @@ class LocalTable(Generic[V, A]):
     def notices(self) -> list[str]:
         return []
 
+    @property
+    def host_elsewhere(self) -> bool:
+        return False
+
     def connection(self) -> str:
         return ""
 

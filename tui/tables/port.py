@@ -53,6 +53,8 @@ class Rematching(Protocol):
     seats: tuple[Seat, ...]
     offer: Offer | None
     moved_to: str | None
+    host_gone: bool
+    """The host of this finished match has left (or cannot be reached): no rematch."""
     changed: Callable[[bool], None] | None
 
     def ask_rematch(self, yes: bool) -> None: ...
@@ -62,6 +64,9 @@ class Rematching(Protocol):
         ...
 
     def notices(self) -> list[str]: ...
+
+    @property
+    def host_elsewhere(self) -> bool: ...
 
     def close(self) -> None: ...
 
@@ -175,6 +180,12 @@ class Table(Protocol[V, A]):
 
     def notices(self) -> list[str]:
         """What the host has told this device since last asked (refusals, answers), once."""
+        ...
+
+    @property
+    def host_elsewhere(self) -> bool:
+        """Whether the match is kept on another machine: a notice is "from the host", and a
+        request waits for its answer (False on the host's own screen and at a local match)."""
         ...
 
     def connection(self) -> str:

@@ -89,6 +89,8 @@ class RemoteTable(Generic[V, A]):
         self.changed: Callable[[bool], None] | None = None
         self._link = link
         self._path = path
+        self._at_host = path is not None
+        """The host's own screen (its match file is here from the start), not a guest's."""
         self._codec = Codec.for_game(self.rules)
         self._view: V | None = None
         self._imagined: Any = None
@@ -106,6 +108,8 @@ class RemoteTable(Generic[V, A]):
         """The rematch talk, once the match is over (None: this host offers none)."""
         self.moved_to: str | None = None
         """The id of the host's next match (a rematch everyone agreed to)."""
+        self.host_gone = False
+        """The link to this finished match's host is gone: no rematch can be agreed."""
         self.link_state = ""
         """"" while connected; else what the link is doing ("reconnecting to the host…")."""
 
@@ -233,6 +237,8 @@ class RemoteTable(Generic[V, A]):
         return self._chapter
 
     def check(self, action: A) -> str | None:
+        if self.link_state and self._outcome is None and self._to_move == self.seat:
+            return f"Your move waits until the host is back ({self.link_state})."
         if not isinstance(self.step(), Decide):
             return "Wait for your turn."
         if self._imagined is None:
@@ -319,8 +325,13 @@ class RemoteTable(Generic[V, A]):
         told, self._notices = self._notices, []
         return told
 
+    @property
+    def host_elsewhere(self) -> bool:
+        return not self._at_host
+
     def host_left(self, why: str) -> None:
         """The link to this finished match's host is gone: no rematch can be agreed any more."""
+        self.host_gone = True
         if self.offer is not None and self.moved_to is None:
             self.offer = Offer((), 0.0, why)
             if self.changed is not None:
@@ -334,8 +345,8 @@ class RemoteTable(Generic[V, A]):
         return self.link_state
 
     def presence(self, seat: int) -> str:
-        if seat == self.seat:
-            return ""
+        if seat == self.seat or self.link_state:
+            return ""  # (out of touch with the host, where the others are is not known)
         return self._presence[seat] if 0 <= seat < len(self._presence) else ""
 
     def close(self) -> None:

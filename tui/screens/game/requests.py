@@ -116,6 +116,6 @@ class Requests:
             return
         if done:
             screen.taken_back(seat)
-        else:
+        elif screen.port.host_elsewhere:  # (on the host's own screen its answer shows at once)
             asked = "Asked the host to take it back; the answer will show here."
             screen.notify(asked, title="Take back")

@@ -412,8 +412,9 @@ class GameScreen(MatchFrame, Generic[V, A]):
         catches up when it is dismissed."""
         if self._finished_with:
             return
+        title = "From the host" if self.port.host_elsewhere else "Match"
         for text in self.port.notices():
-            self.notify(text, title="From the host", markup=False)
+            self.notify(text, title=title, markup=False)
         self.requests.answer_if_asked()
         if rewritten:
             seat = self.viewer if self.viewer is not None else self.seating.table_seat()
@@ -505,9 +506,12 @@ class GameScreen(MatchFrame, Generic[V, A]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is listed only where a line reaches someone (a remote table), and q
-        says "leave" there: the match goes on, kept by its host."""
+        says "leave" there: the match goes on, kept by its host. Take back and resign are for
+        a player at this device: a spectator (or a table of bots) has neither."""
         if action in ("chat", "leave"):
             return self.port.can_chat
+        if action in ("take_back", "resign"):
+            return bool(self.seating.humans)
         if action == "save_quit":
             return not self.port.can_chat
         return True
