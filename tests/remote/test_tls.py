@@ -16,6 +16,8 @@ from core import registry
 from core.match import Seat
 from replays.remote.hosting import Plan, start
 from replays.remote.server import tls_context
+from tests.remote.conftest import Host
+from tests.remote.guests import plan
 from tui.tables.link import Refused, SocketLink
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
@@ -39,7 +41,7 @@ def certificate(folder: Path) -> tuple[Path, Path]:
 
 async def test_a_guest_that_trusts_the_host_certificate_joins_over_tls(tmp_path: Path) -> None:
     cert, key = certificate(tmp_path)
-    plan = Plan(
+    secured = Plan(
         rules=registry.get("crossing"),
         seats=(Seat("Ann"), Seat("Ben")),
         roles=("remote", "remote"),
@@ -47,7 +49,7 @@ async def test_a_guest_that_trusts_the_host_certificate_joins_over_tls(tmp_path:
         tls=tls_context(str(cert), str(key)),
         bot_pause=0.0,
     )
-    hosted = await start(plan, rng=random.Random(1))
+    hosted = await start(secured, rng=random.Random(1))
     try:
         invitation = hosted.invitations[0]
         assert str(invitation).startswith("parlours://")
@@ -64,18 +66,8 @@ async def test_a_guest_that_trusts_the_host_certificate_joins_over_tls(tmp_path:
         await hosted.close()
 
 
-async def test_a_tls_invitation_to_a_host_without_tls_says_to_use_parlour() -> None:
-    plan = Plan(
-        rules=registry.get("crossing"),
-        seats=(Seat("Ann"), Seat("Ben")),
-        roles=("remote", "remote"),
-        port=0,
-        bot_pause=0.0,
-    )
-    hosted = await start(plan, rng=random.Random(1))
-    try:
-        secure = dataclasses.replace(hosted.invitations[0], tls=True)
-        with pytest.raises(Refused, match="starts parlour://, not parlours://"):
-            await SocketLink(secure).open()
-    finally:
-        await hosted.close()
+async def test_a_tls_invitation_to_a_host_without_tls_says_to_use_parlour(hosted: Host) -> None:
+    served = await hosted(plan("crossing", 2), seed=1)
+    secure = dataclasses.replace(served.invitations[0], tls=True)
+    with pytest.raises(Refused, match="starts parlour://, not parlours://"):
+        await SocketLink(secure).open()

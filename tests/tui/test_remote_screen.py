@@ -97,6 +97,21 @@ async def ann_and_ben() -> AsyncIterator[Two]:
         yield Two(app, pilot, hosted, ben, screen)
 
 
+@asynccontextmanager
+async def bens_screen(
+    size: tuple[int, int] = (100, 32),
+) -> AsyncIterator[tuple[Pilot[None], Hosted, RemoteTable[Any, Any], GameScreen[Any, Any]]]:
+    """Ben's game screen, his seat joined from an invitation of a match hosted in the test."""
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=size) as pilot, hosting() as hosted:
+        guest = await SocketLink(hosted.invitations[1]).open()
+        screen: GameScreen[Any, Any] = GameScreen(guest)
+        app.push_screen(screen)
+        await pilot.pause()
+        yield pilot, hosted, guest, screen
+
+
 def host_screen(app: ParlourApp, hosted: Hosted) -> GameScreen[Any, Any]:
     table = DirectLink(hosted.host, 0).open()
     screen: GameScreen[Any, Any] = GameScreen(table)
@@ -166,18 +181,15 @@ async def test_the_chat_key_is_offered_on_a_hosted_seat_and_says_the_line_to_the
         assert [line.words for line in two.ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
 
 
-async def test_a_guest_whose_host_stops_says_so_on_its_status_line() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        guest = await SocketLink(hosted.invitations[1]).open()
-        screen: GameScreen[Any, Any] = GameScreen(guest)
-        app.push_screen(screen)
-        await pilot.pause()
-        hosted.server.close(close_connections=True)
+async def test_a_guest_whose_host_stops_says_so_and_no_longer_says_where_the_others_are() -> None:
+    async with bens_screen() as (pilot, hosted, guest, screen):
         status = screen.query_one("#status")
+        assert "Ann (White) to move — on another machine" in str(status.render())
+        hosted.server.close(close_connections=True)
         await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
+        assert "on another machine" not in str(status.render())  # out of touch: not known now
         assert guest.step().__class__.__name__ == "Wait"
+        guest.close()
 
 
 async def test_a_spectator_sees_the_public_view_and_cannot_move() -> None:
@@ -455,22 +467,6 @@ async def test_a_guest_who_leaves_while_reconnecting_leaves_no_connection_behind
         assert hosted.host._presence(1) == "away"
 
 
-async def test_a_guest_out_of_touch_with_the_host_does_not_say_where_the_others_are() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
-        guest = await SocketLink(hosted.invitations[1]).open()
-        screen: GameScreen[Any, Any] = GameScreen(guest)
-        app.push_screen(screen)
-        await pilot.pause()
-        status = screen.query_one("#status")
-        assert "Ann (White) to move — on another machine" in str(status.render())
-        hosted.server.close(close_connections=True)
-        await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
-        assert "on another machine" not in str(status.render())
-        guest.close()
-
-
 async def test_once_the_host_has_left_a_finished_match_no_rematch_is_offered() -> None:
     from textual.widgets import Button
 
@@ -577,13 +573,7 @@ async def test_the_joining_footer_names_the_key_its_text_says() -> None:
 
 
 async def test_a_guest_turned_away_on_reconnecting_is_told_so_whole_at_80_columns() -> None:
-    app = ParlourApp()
-    app.animation_level = "none"
-    async with app.run_test(size=(80, 24)) as pilot, hosting() as hosted:
-        guest = await SocketLink(hosted.invitations[1]).open()
-        screen: GameScreen[Any, Any] = GameScreen(guest)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with bens_screen((80, 24)) as (pilot, hosted, guest, screen):
         hosted.host.keys.reissue(1)  # the host gave Ben's seat a new invitation
         link = guest._link
         assert isinstance(link, SocketLink) and link._ws is not None
