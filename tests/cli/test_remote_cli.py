@@ -74,6 +74,10 @@ def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
             ],
             "a bot plays a seat",
         ),
+        (
+            ["join", "parlour://127.0.0.1:7480/" + "a" * 8 + "/" + "b" * 32, "--bot", "wizard"],
+            "no bot",
+        ),
     ],
 )
 def test_host_and_join_refuse_what_cannot_be_done_in_one_line(

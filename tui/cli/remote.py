@@ -280,11 +280,23 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.bot is not None and args.watch:
         raise CliError("a bot plays a seat; it does not watch", "give --bot or --watch, not both")
     if args.bot is not None:
+        _known_bot(args.bot)
         return _join_as_bot(invitation, args.bot)
     from tui.cli.launch import launch
     from tui.start import Start
 
     return launch(Start(kind="join", match=str(invitation), watch=args.watch))
+
+
+def _known_bot(spec: str) -> None:
+    """Refuse a spec naming no bot or level before connecting, so the host never sees the seat
+    join and leave for it; whether the game can use the bot is known only once joined."""
+    from core.ai import UnknownBot, parse_spec
+
+    try:
+        parse_spec(spec)
+    except UnknownBot as err:
+        raise CliError(f"--bot {spec!r}: {err}", "choose one of those") from None
 
 
 def _join_as_bot(invitation: Invitation, spec: str) -> int:
