@@ -689,3 +689,36 @@ def test_a_notation_too_long_for_its_column_stands_on_its_own_line() -> None:
     first, second = str(move_prompt(long, current=False, width=40)).splitlines()
     assert first.rstrip() == "   4 pass+draw"
     assert second.index("Ann") == column and not second[:column].strip()
+
+
+def drawn_rows(app: ParlourApp, selector: str) -> str:
+    """What a widget draws on screen, its rows joined, without blanks."""
+    widget = app.screen.query_one(selector)
+    rows = "".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+    return "".join(rows.split())
+
+
+async def test_the_counter_line_and_the_line_under_it_wrap_rather_than_cut_their_ends() -> None:
+    """At 100 columns a Crossing replay read "… Easy mcts bot ● 1 crossed, ⏸ paused": the
+    score lost its end under the autoplay state; at 80 columns the Englishman's ending lost
+    "show Fee, Fi, Fo and Fum"."""
+    rules = registry.get("crossing")
+    rng = random.Random(4)
+    seats = (Seat("Player 1"), Seat("Easy mcts bot"))
+    with create_match(rules, seats, {}) as opened:
+        for _ in range(6):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.resign(0)
+        path = opened.path
+    for size in ((100, 32), (80, 24)):
+        app = viewer(path)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = replay(app)
+            score = str(screen.kit.narrator.score(screen.cursor.view, screen.names))
+            assert len(score) > size[0] - 40, score  # longer than the line leaves it
+            where = drawn_rows(app, "#rp-where")
+            assert "".join(score.split()) in where, (size, where)
+            assert "paused" in drawn_rows(app, "#rp-play")
+            following = "".join(text_of(app, "#rp-next").split())
+            assert following in drawn_rows(app, "#rp-next"), size
