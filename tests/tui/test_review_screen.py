@@ -420,3 +420,18 @@ async def test_the_match_end_screen_opens_the_replay_and_starts_the_review(how: 
 
 def test_win_chances_are_signed_as_on_the_axis() -> None:
     assert (chance(0.4), chance(-0.1), chance(0.001)) == ("+0.40", "−0.10", "0.00")
+
+
+async def test_the_progress_line_shows_its_percentage_whole_at_80_and_100_columns() -> None:
+    """At 100 columns the bar kept its 32 cells and pushed the percentage past the edge:
+    "━━━━╺━━━  67" without its "%"; at 80 columns there was no percentage at all."""
+    path = finished()
+    for size in ((100, 32), (80, 24)):
+        app = ParlourApp(Start("replay", match=str(path)))
+        async with app.run_test(size=size) as pilot:
+            screen = screen_of(app)
+            screen.reviewing.progress(40, 60)  # what a running review shows
+            await pilot.pause()
+            drawn = visible(app)
+            assert "━67%" in drawn, size  # the bar, then the whole percentage
+            assert "Escstopsandkeepswhatisdone" in drawn, size
