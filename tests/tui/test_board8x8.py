@@ -472,3 +472,44 @@ async def test_a_replay_steps_through_the_board_with_the_arrows() -> None:
         await pilot.pause()
         assert screen.here != at
         assert board.view == CROSSING.view(screen.match.state_at(screen.here), 0)
+
+
+async def panel_rows(board: Board8x8[Any], state: Any, width: int) -> list[str]:
+    """The side panel's rows, drawn for `state` on a table `width` columns wide."""
+
+    class Host(App[None]):
+        CSS = f"Board8x8 {{ width: {width}; }}"
+
+        def compose(self) -> ComposeResult:
+            yield board
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot:
+        board.show(state, None, animate=False)
+        await pilot.pause()
+        info = board.query_one("#b8-info")
+        rows = [strip.text.rstrip() for strip in info.render_lines(info.region.reset_offset)]
+        assert all(len(row) <= info.content_size.width for row in rows), rows
+        return [row for row in rows if row]
+
+
+async def test_the_side_panel_hangs_its_long_lines_under_an_indent() -> None:
+    """At 100 columns (a side panel 23 columns wide) the panel read "○ Player 1 · White ◀ to"
+    / "move" and, at Fields of Action, "● Easy mcts bot · Black ◀  run" / "3/5": the words
+    broke anywhere and the rest started at the left edge, under the stones."""
+    names = ("Player 1", "Easy mcts bot")
+    table = 73  # the table's width at 100 columns, the move log beside it
+    crossing = await panel_rows(Board8x8(names, CrossingBoard()), CROSSING.new(2, {}), table)
+    fields = position(starting_board(), 1, ((1, 2, 3), (1, 3, 6, 10, 11, 12)))
+    field = await panel_rows(Board8x8(names, FieldsBoard()), fields, table)
+    for rows in (crossing, field):  # each row starts a player's lines, or stands in under one
+        assert all(row.startswith(("○ ", "● ", "  ", "Last", "Quiet")) for row in rows), rows
+    assert crossing[:3] == ["○ Player 1 · White", "  ◀ to move", "  crossed 0 · 16 stones"]
+    assert field[:3] == ["○ Player 1 · White", "  run 3/5", "  took 1 2 3"]
+    assert field[3:7] == [
+        "● Easy mcts bot · Black",
+        "  ◀  run 3/5",
+        "  took 1 · 3 · 6 · 10",
+        "    11 12",
+    ]

@@ -12,7 +12,7 @@ from core.games.fields_of_action.notation import notation
 from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run
 from core.games.fields_of_action.state import FieldsState
 from tui.games import Words
-from tui.games.board8x8 import GLYPH, last_line, player_line, who
+from tui.games.board8x8 import GLUE, GLYPH, last_line, player_line, who
 from tui.games.fields_of_action.runs import taken
 
 
@@ -35,7 +35,7 @@ def panel(view: FieldsState, names: Sequence[str]) -> Content:
             names,
             seat,
             " ◀" if moving else "",
-            (f"  run {run}/{RUN_TO_WIN}" if run else "", "dim"),
+            (f"  run{GLUE}{run}/{RUN_TO_WIN}" if run else "", "dim"),
         )
         lines += [who_line, Content.assemble("  took ", taken(view.captured[seat]))]
     if view.capture_limit:
