@@ -14,6 +14,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui.screens.help import key_rows
+
 STEP = Binding.Group("step", compact=True)
 ENTRY = Binding.Group("entry", compact=True)
 TURN = Binding.Group("turn", compact=True)
@@ -102,15 +104,13 @@ class ReplayKeys(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
 
     def compose(self) -> ComposeResult:
-        width = max(len(key) for key, _ in KEYS) + 2
-        lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in KEYS]
         legend = (
             "▸ marks the current entry; a note shows as its glyph and ✎ beside its entry; "
             "the review's own glyphs are italic."
         )
         with VerticalScroll(id="keys-dialog"):
             yield Static(Content.styled("Replay keys", "bold"), id="keys-title")
-            yield Static(Content("\n").join(lines))
+            yield from key_rows(KEYS)
             yield Static(Content.styled(legend, "italic"), id="keys-legend")
         yield Footer()
 
