@@ -254,11 +254,20 @@ def test_the_narrator_words() -> None:
     assert "keep" in narrator.prompt(dealt, names)
     state: Any = RULES.apply(dealt, RULES.parse(dealt, "w-"))
     assert narrator.prompt(state, names).startswith("3 of 3 actions left")
-    assert narrator.score(state, names) == "beanstalks 0/3 · treasures none"
+    assert narrator.score(state, names) == "beanstalks built 0/3 · treasures none"
     for text in ("1f>s", "1f>s", "1f>s"):
         state = RULES.apply(state, RULES.parse(state, text))
     assert "discard" in narrator.prompt(state, names)
-    assert "next: 3 of 6" in narrator.score(state, names)
+    assert "beanstalk 1: 3 of 6 cards" in narrator.score(state, names)
+
+
+def test_the_score_names_the_growing_beanstalk_as_the_board_does() -> None:
+    """The replay showed the board's "Beanstalk 2/3" over a score of "beanstalks 1/3 (next: 2
+    of 6 cards)": two counts of one thing that disagreed at a glance."""
+    stalk = ("1", "2", "3", "4", "5", "6", "Harp")
+    state = replace(EnglishmanState(), completed=(stalk,), current=("2", "3"))
+    score = KIT.narrator.score(state, ("Ann", "Ben"))
+    assert score == "beanstalks built 1/3 · beanstalk 2: 2 of 6 cards · treasures Harp"
 
 
 async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight() -> None:
