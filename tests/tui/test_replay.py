@@ -722,3 +722,30 @@ async def test_the_counter_line_and_the_line_under_it_wrap_rather_than_cut_their
             assert "paused" in drawn_rows(app, "#rp-play")
             following = "".join(text_of(app, "#rp-next").split())
             assert following in drawn_rows(app, "#rp-next"), size
+
+
+async def test_the_key_list_speaks_the_game_s_words_no_cards_at_crossing() -> None:
+    """Crossing's `?` in the replay spoke of "a move with the cards it drew, or a deal", "every
+    card drawn on its own" and "next round": Crossing has no cards, and its chapters are
+    turns."""
+    from tui.screens.help import KeyRow
+    from tui.screens.replay.keys import ReplayKeys
+
+    rules = registry.get("crossing")
+    rng = random.Random(2)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(4):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        crossing = opened.path
+    for path, cards, chapter in ((crossing, False, "turn"), (played(entries=30), True, "round")):
+        app = viewer(path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, ReplayKeys)
+            said = {row.key_text: row.does for row in app.screen.query(KeyRow)}
+            words = " ".join(said.values())
+            assert ("card" in words) == cards and ("draw" in words) == cards, words
+            assert said["]  [   PgDn PgUp"].startswith(f"next {chapter} / start of this")
+            if not cards:
+                assert said["→  ←"] == "next / previous move"

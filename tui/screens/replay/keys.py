@@ -97,11 +97,31 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+def keys_for(chapter: str, draws: bool) -> tuple[tuple[str, str], ...]:
+    """`KEYS` in the words of the game replayed: its chapters by their name ("next turn" at
+    Crossing, not "next round"), and no cards or draws where the match has none."""
+    plain = {
+        "→  ←": "next / previous move",
+        "shift+→  shift+←": "next / previous entry of the match file",
+        "↓  ↑": "next / previous move by a player",
+    }
+    chapters = f"next {chapter} / start of this (or the previous) {chapter}"
+    return tuple(
+        (key, chapters if key.startswith("]") else does if draws else plain.get(key, does))
+        for key, does in KEYS
+    )
+
+
 class ReplayKeys(ModalScreen[None]):
-    """Every key of the viewer (the Footer cannot fit them all at 80 columns)."""
+    """Every key of the viewer (the Footer cannot fit them all at 80 columns), worded for the
+    game (`keys_for`)."""
 
     CSS_PATH = "../../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
+
+    def __init__(self, chapter: str = "round", draws: bool = True) -> None:
+        super().__init__()
+        self.keys = keys_for(chapter, draws)
 
     def compose(self) -> ComposeResult:
         legend = (
@@ -110,7 +130,7 @@ class ReplayKeys(ModalScreen[None]):
         )
         with VerticalScroll(id="keys-dialog"):
             yield Static(Content.styled("Replay keys", "bold"), id="keys-title")
-            yield from key_rows(KEYS)
+            yield from key_rows(self.keys)
             yield Static(Content.styled(legend, "italic"), id="keys-legend")
         yield Footer()
 

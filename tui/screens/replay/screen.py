@@ -453,7 +453,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         save_screenshot(self, self.path)
 
     def action_keys(self) -> None:
-        self.app.push_screen(keys.ReplayKeys())
+        draws = any(row.chance for row in self.rows)
+        self.app.push_screen(keys.ReplayKeys(self.rules.chapter or "round", draws))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back during a live match is read-only and from one's own chair."""
