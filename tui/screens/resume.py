@@ -366,7 +366,9 @@ class MatchListScreen(Screen[None]):
         if key is None or row is None:
             return
         if isinstance(row, MatchSummary):
-            what = f"{game_label(row)}: {players(row)}, {row.turns} turns"
+            # Where it stands as the list says it: "2 moves" was "2 turns" here, and a
+            # Crossing turn is two moves.
+            what = f"{game_label(row)}: {players(row)}, {row.standing or moves(row.turns)}"
         elif isinstance(row, SeenSummary):
             what = f"this machine's record of {seen_title(row)}: {seen_players(row)}"
         else:
