@@ -465,3 +465,23 @@ async def test_at_80_by_24_the_entry_panel_of_a_reviewed_match_shows_all_it_says
                 fitting += 1
                 assert len(rows) <= panel.content_region.height, (row.position, said.plain)
         assert fitting > len(screen.rows) // 2
+
+
+async def test_question_mark_on_the_match_end_panel_lists_its_keys() -> None:
+    """`?` did nothing on the match-end panel, nor did its Footer offer it: the panel is modal,
+    and the app's own `?` does not reach through it."""
+    from tui.screens.help import KeysScreen
+
+    end = MatchEnd("Ann wins the match", "", "", None, finished(), SEATS, game="crossing")
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchEndScreen(end))
+        await pilot.pause()
+        assert "app.toggle_keys" in footer(app)  # the Footer offers it
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        said = dict(app.screen.keys)
+        assert {said["r"], said["v"], said["g"]} == {"replay", "review", "rematch"}
+        await pilot.press("escape")
+        assert isinstance(app.screen, MatchEndScreen)
