@@ -302,3 +302,13 @@ async def test_the_delete_question_says_where_the_match_stands_as_the_list_does(
         said = str(app.screen.query_one("#confirm-what", Static).visual)
         assert said.endswith(", 2 moves"), said
         await pilot.press("n")
+
+
+async def test_the_list_says_who_moves_first_at_fields_of_action() -> None:
+    """The list named the match "Fields of Action (white)", as if that were the player's side."""
+    rules = registry.get("fields-of-action")
+    with create_match(rules, SEATS, {"first": "black"}) as opened:
+        opened.submit(rules.legal_actions(opened.match.state)[0])
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)):
+        assert "Fields of Action (black first)" in rows(app)[0]
