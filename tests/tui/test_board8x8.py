@@ -523,3 +523,18 @@ def test_a_winning_run_reads_as_the_log_tells_it_not_as_six_of_five() -> None:
     said = panel(won, ("Ann", "Ben")).plain.replace("\u00a0", " ")
     assert "run of 6" in said and "6/5" not in said
     assert "run 3/5" in said  # a run still short of five counts toward it
+
+
+def test_a_hung_line_breaks_after_its_indent_never_inside_it() -> None:
+    """An indented line whose first word was too long broke at its own indent: a row of one
+    space, then the word."""
+    from textual.content import Content
+
+    from tui.games.board8x8.panel import laid_out
+
+    rows = laid_out(Content("  tookverylongword 1 2"), 10).plain.splitlines()
+    assert rows == ["  tookvery", "    longwo", "    rd 1 2"]
+    assert laid_out(Content("  took 1 2 3 4 5"), 10).plain.splitlines() == [
+        "  took 1 2",
+        "    3 4 5",
+    ]

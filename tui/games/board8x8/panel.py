@@ -31,7 +31,7 @@ def hang(line: Content, width: int) -> list[Content]:
         if Content(rest).cell_length <= room:
             rows.append(line[start:])
             break
-        cut = plain.rfind(" ", start + 1, start + room + 1)
+        cut = plain.rfind(" ", max(start, lead) + 1, start + room + 1)  # not in the indent
         if cut == -1:  # one word longer than the row: cut it where the row ends
             rows.append(line[start : start + room])
             start += room
