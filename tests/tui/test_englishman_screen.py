@@ -536,3 +536,17 @@ async def test_at_80_by_24_the_table_keeps_its_frame_as_the_news_comes_and_goes(
             await pilot.pause()
             assert not table.has_class("-tight") and not table.has_class("-compact")
             assert table.region.bottom <= log.region.y and log.region.height >= 6
+
+
+async def test_jack_s_first_hint_fits_one_row_at_80_by_24_and_100_by_32() -> None:
+    """Jack's "Pick a card: …; or click it" broke before its last words at both sizes, leaving
+    "click it" (at 80 columns a lone "it") on a row of its own."""
+    for size in ((80, 24), (100, 32)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot)
+            await keys(pilot, "minus", "enter")  # keep the deal: Jack's first action
+            line = screen.query_one("#hint")
+            text = line.render()
+            assert isinstance(text, Content) and text.plain.startswith("Pick a card"), text
+            assert len(text.wrap(line.size.width)) == 1, (size, text.plain)
