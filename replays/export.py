@@ -190,14 +190,20 @@ def _transcript(match: Match, perspective: int | None, *, markdown: bool) -> Ite
     verdicts = _readable(match, review, perspective)
 
     yield from _heading(match, perspective, markdown=markdown)
-    yield from _notes(notes.get(-1, []), markdown=markdown)
     chapters = {line.chapter for line in lines}
+    headed = len(chapters) > 1 and match.rules.chapter not in ("", "turn")
+    if not headed:  # no chapter heading will part the moves from the facts above: a heading
+        yield ""
+        if markdown:
+            yield "## Moves"
+            yield ""
+    yield from _notes(notes.get(-1, []), markdown=markdown)
     word = match.rules.chapter.capitalize() or "Part"
     turn, current_round = 0, None
     for number, line in enumerate(lines):
         if line.chapter != current_round:
             current_round = line.chapter
-            if len(chapters) > 1 and match.rules.chapter not in ("", "turn"):
+            if headed:
                 yield ""
                 yield f"## {word} {line.chapter}" if markdown else f"{word} {line.chapter}"
                 if markdown:

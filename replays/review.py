@@ -230,10 +230,12 @@ def _check_reviewable(match: Match, seats: tuple[int, ...]) -> None:
     header = match.header
     people = [n for n, seat in enumerate(header.seats) if seat.kind == "human"]
     if len(people) > 1:
-        raise NotReviewable(
-            "this hot-seat match is not over: its review would show each player the other's "
-            "cards through the better moves (and help them play); finish it first"
-        )
+        shown = (
+            "would show each player the other's cards through the better moves (and help them play)"
+            if match.rules.hides_information
+            else "would tell the players the better moves while they still play them"
+        )  # an open board has no cards to show
+        raise NotReviewable(f"this hot-seat match is not over: its review {shown}; finish it first")
     hidden = [s for s in seats if s not in people]
     if match.rules.hides_information and hidden:
         raise NotReviewable(

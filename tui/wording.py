@@ -7,7 +7,7 @@ with them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.rules import Rules
@@ -44,3 +44,15 @@ def match_result(winners: Sequence[str]) -> str:
 def others(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:
     """Everyone at the table but `seat`, by name."""
     return joined([seat_label(rules, names, s) for s in range(len(names)) if s != seat])
+
+
+def titled(title: str, options: Mapping[str, object]) -> str:
+    """The game's title with its word-valued options, as the lists and the replay name a
+    match: "En Garde (advanced)", "Fields of Action (black first)". Who moves first is said so:
+    a bare "(white)" read as the side the player took."""
+    words = [
+        f"{value} first" if key == "first" else value
+        for key, value in options.items()
+        if isinstance(value, str)
+    ]
+    return f"{title} ({', '.join(words)})" if words else title

@@ -160,3 +160,25 @@ def test_a_resignation_shows_in_the_transcript(counting: Counting) -> None:
         text = to_text(opened.match)
     assert "Ann: resign — Ann resigns" in text
     assert text.rstrip().endswith("Result: Bob won (Ann resigned).")
+
+
+def test_a_game_without_chapters_parts_its_moves_from_the_facts_above_them() -> None:
+    """A Crossing export ran "- **Match:** 9e34…" straight into "- **1.** Player 1: `d2-d3`":
+    one list, the moves read as more facts about the match (the text ran on the same way)."""
+    import random
+
+    from core import registry
+
+    rules = registry.get("crossing")
+    rng = random.Random(1)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(3):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        match = opened.match
+        markdown = to_markdown(match).splitlines()
+        text = to_text(match).splitlines()
+    facts = markdown.index(f"- **Match:** {match.header.match_id}")
+    assert markdown[facts + 1 : facts + 4] == ["", "## Moves", ""]
+    assert markdown[facts + 4].startswith("- **1.** Ann: ")
+    facts = text.index(f"Match: {match.header.match_id}")
+    assert text[facts + 1] == "" and text[facts + 2].startswith("    1. Ann: ")

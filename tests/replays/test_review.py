@@ -154,9 +154,11 @@ def test_another_level_is_a_review_of_its_own(reviewed: tuple[Path, Review]) -> 
 def test_an_unfinished_hot_seat_match_is_refused() -> None:
     path = crossing_file(PEOPLE, finish=False)
     before = path.read_bytes()
-    with pytest.raises(NotReviewable, match="hot-seat match is not over"):
+    with pytest.raises(NotReviewable, match="hot-seat match is not over") as refused:
         review_file(path)
     assert path.read_bytes() == before
+    # Crossing hides nothing: the refusal spoke of "the other's cards", which there are none of.
+    assert "cards" not in str(refused.value) and "better moves" in str(refused.value)
 
 
 def test_a_match_against_a_bot_is_reviewed_for_the_person_or_refused_for_the_bots_hand() -> None:

@@ -472,3 +472,69 @@ async def test_a_replay_steps_through_the_board_with_the_arrows() -> None:
         await pilot.pause()
         assert screen.here != at
         assert board.view == CROSSING.view(screen.match.state_at(screen.here), 0)
+
+
+async def panel_rows(board: Board8x8[Any], state: Any, width: int) -> list[str]:
+    """The side panel's rows, drawn for `state` on a table `width` columns wide."""
+
+    class Host(App[None]):
+        CSS = f"Board8x8 {{ width: {width}; }}"
+
+        def compose(self) -> ComposeResult:
+            yield board
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot:
+        board.show(state, None, animate=False)
+        await pilot.pause()
+        info = board.query_one("#b8-info")
+        rows = [strip.text.rstrip() for strip in info.render_lines(info.region.reset_offset)]
+        assert all(len(row) <= info.content_size.width for row in rows), rows
+        return [row for row in rows if row]
+
+
+async def test_the_side_panel_hangs_its_long_lines_under_an_indent() -> None:
+    """At 100 columns (a side panel 23 columns wide) the panel read "○ Player 1 · White ◀ to"
+    / "move" and, at Fields of Action, "● Easy mcts bot · Black ◀  run" / "3/5": the words
+    broke anywhere and the rest started at the left edge, under the stones."""
+    names = ("Player 1", "Easy mcts bot")
+    table = 73  # the table's width at 100 columns, the move log beside it
+    crossing = await panel_rows(Board8x8(names, CrossingBoard()), CROSSING.new(2, {}), table)
+    fields = position(starting_board(), 1, ((1, 2, 3), (1, 3, 6, 10, 11, 12)))
+    field = await panel_rows(Board8x8(names, FieldsBoard()), fields, table)
+    for rows in (crossing, field):  # each row starts a player's lines, or stands in under one
+        assert all(row.startswith(("○ ", "● ", "  ", "Last", "Quiet")) for row in rows), rows
+    assert crossing[:3] == ["○ Player 1 · White", "  ◀ to move", "  crossed 0 · 16 stones"]
+    assert field[:3] == ["○ Player 1 · White", "  run 3/5", "  took 1 2 3"]
+    assert field[3:7] == [
+        "● Easy mcts bot · Black",
+        "  ◀  run 3/5",
+        "  took 1 · 3 · 6 · 10",
+        "    11 12",
+    ]
+
+
+def test_a_winning_run_reads_as_the_log_tells_it_not_as_six_of_five() -> None:
+    """At the end of a won match the panel read "run 6/5"."""
+    from tui.games.fields_of_action.narrator import panel
+
+    won = position(starting_board(), 1, ((1, 2, 3, 4, 5, 6), (2, 3, 4)))
+    said = panel(won, ("Ann", "Ben")).plain.replace("\u00a0", " ")
+    assert "run of 6" in said and "6/5" not in said
+    assert "run 3/5" in said  # a run still short of five counts toward it
+
+
+def test_a_hung_line_breaks_after_its_indent_never_inside_it() -> None:
+    """An indented line whose first word was too long broke at its own indent: a row of one
+    space, then the word."""
+    from textual.content import Content
+
+    from tui.games.board8x8.panel import laid_out
+
+    rows = laid_out(Content("  tookverylongword 1 2"), 10).plain.splitlines()
+    assert rows == ["  tookvery", "    longwo", "    rd 1 2"]
+    assert laid_out(Content("  took 1 2 3 4 5"), 10).plain.splitlines() == [
+        "  took 1 2",
+        "    3 4 5",
+    ]

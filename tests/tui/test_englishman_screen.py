@@ -254,11 +254,20 @@ def test_the_narrator_words() -> None:
     assert "keep" in narrator.prompt(dealt, names)
     state: Any = RULES.apply(dealt, RULES.parse(dealt, "w-"))
     assert narrator.prompt(state, names).startswith("3 of 3 actions left")
-    assert narrator.score(state, names) == "beanstalks 0/3 · treasures none"
+    assert narrator.score(state, names) == "beanstalks built 0/3 · treasures none"
     for text in ("1f>s", "1f>s", "1f>s"):
         state = RULES.apply(state, RULES.parse(state, text))
     assert "discard" in narrator.prompt(state, names)
-    assert "next: 3 of 6" in narrator.score(state, names)
+    assert "beanstalk 1: 3 of 6 cards" in narrator.score(state, names)
+
+
+def test_the_score_names_the_growing_beanstalk_as_the_board_does() -> None:
+    """The replay showed the board's "Beanstalk 2/3" over a score of "beanstalks 1/3 (next: 2
+    of 6 cards)": two counts of one thing that disagreed at a glance."""
+    stalk = ("1", "2", "3", "4", "5", "6", "Harp")
+    state = replace(EnglishmanState(), completed=(stalk,), current=("2", "3"))
+    score = KIT.narrator.score(state, ("Ann", "Ben"))
+    assert score == "beanstalks built 1/3 · beanstalk 2: 2 of 6 cards · treasures Harp"
 
 
 async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight() -> None:
@@ -527,3 +536,17 @@ async def test_at_80_by_24_the_table_keeps_its_frame_as_the_news_comes_and_goes(
             await pilot.pause()
             assert not table.has_class("-tight") and not table.has_class("-compact")
             assert table.region.bottom <= log.region.y and log.region.height >= 6
+
+
+async def test_jack_s_first_hint_fits_one_row_at_80_by_24_and_100_by_32() -> None:
+    """Jack's "Pick a card: …; or click it" broke before its last words at both sizes, leaving
+    "click it" (at 80 columns a lone "it") on a row of its own."""
+    for size in ((80, 24), (100, 32)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot)
+            await keys(pilot, "minus", "enter")  # keep the deal: Jack's first action
+            line = screen.query_one("#hint")
+            text = line.render()
+            assert isinstance(text, Content) and text.plain.startswith("Pick a card"), text
+            assert len(text.wrap(line.size.width)) == 1, (size, text.plain)

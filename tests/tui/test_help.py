@@ -27,3 +27,31 @@ def test_the_help_names_every_key_the_game_screen_binds() -> None:
         assert isinstance(binding, Binding)
         for key in binding.key.split(","):
             assert f"`{shown.get(key, key)}`" in GENERAL, key
+
+
+async def test_a_key_s_description_too_long_for_its_line_goes_on_under_itself() -> None:
+    """The replay's `?` read "p   view from the table, each seat, or everything (once it is" /
+    "over)": the rest of a description came back under the keys, at the left edge."""
+    from textual.widgets import Static
+
+    from tui.app import ParlourApp
+    from tui.screens.help import KeyRow
+    from tui.screens.replay.keys import KEYS, ReplayKeys
+
+    for size in ((80, 24), (100, 32)):
+        app = ParlourApp()
+        async with app.run_test(size=size) as pilot:
+            await app.push_screen(ReplayKeys())
+            await pilot.pause()
+            rows = list(app.screen.query(KeyRow))
+            assert [(row.key_text, row.does) for row in rows] == list(KEYS)
+            columns = set()
+            wrapped = 0
+            for row in rows:
+                does = row.query_one(".keys-does", Static)
+                columns.add(does.region.x)
+                drawn = [s.text.rstrip() for s in does.render_lines(does.region.reset_offset)]
+                assert " ".join(" ".join(drawn).split()) == " ".join(row.does.split())
+                wrapped += len(drawn) > 1
+            assert len(columns) == 1  # every description starts in the same column
+            assert wrapped, "at this size some description needs two lines"

@@ -689,3 +689,68 @@ def test_a_notation_too_long_for_its_column_stands_on_its_own_line() -> None:
     first, second = str(move_prompt(long, current=False, width=40)).splitlines()
     assert first.rstrip() == "   4 pass+draw"
     assert second.index("Ann") == column and not second[:column].strip()
+
+
+def drawn_rows(app: ParlourApp, selector: str) -> str:
+    """What a widget draws on screen, its rows joined, without blanks."""
+    widget = app.screen.query_one(selector)
+    rows = "".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+    return "".join(rows.split())
+
+
+async def test_the_counter_line_and_the_line_under_it_wrap_rather_than_cut_their_ends() -> None:
+    """At 100 columns a Crossing replay read "… Easy mcts bot ● 1 crossed, ⏸ paused": the
+    score lost its end under the autoplay state, with no sign of it. Where there is room it
+    wraps now; on a low screen, where the moves need the rows, it ends in "…"."""
+    rules = registry.get("crossing")
+    rng = random.Random(4)
+    seats = (Seat("Player 1"), Seat("Easy mcts bot"))
+    with create_match(rules, seats, {}) as opened:
+        for _ in range(6):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.resign(0)
+        path = opened.path
+    for size in ((100, 32), (80, 24)):
+        app = viewer(path)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = replay(app)
+            score = str(screen.kit.narrator.score(screen.cursor.view, screen.names))
+            assert len(score) > size[0] - 40, score  # longer than the line leaves it
+            where = drawn_rows(app, "#rp-where")
+            assert "paused" in drawn_rows(app, "#rp-play")
+            following = "".join(text_of(app, "#rp-next").split())
+            if size == (100, 32):
+                assert "".join(score.split()) in where, (size, where)
+                assert following in drawn_rows(app, "#rp-next"), size
+            else:
+                assert screen.query_one("#rp-where").size.height == 1
+                whole = "".join(str(screen.query_one("#rp-where", Static).visual).split())
+                assert where.endswith("…") and whole.startswith(where[:-1]), where
+
+
+async def test_the_key_list_speaks_the_game_s_words_no_cards_at_crossing() -> None:
+    """Crossing's `?` in the replay spoke of "a move with the cards it drew, or a deal", "every
+    card drawn on its own" and "next round": Crossing has no cards, and its chapters are
+    turns."""
+    from tui.screens.help import KeyRow
+    from tui.screens.replay.keys import ReplayKeys
+
+    rules = registry.get("crossing")
+    rng = random.Random(2)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(4):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        crossing = opened.path
+    for path, cards, chapter in ((crossing, False, "turn"), (played(entries=30), True, "round")):
+        app = viewer(path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, ReplayKeys)
+            said = {row.key_text: row.does for row in app.screen.query(KeyRow)}
+            words = " ".join(said.values())
+            assert ("card" in words) == cards and ("draw" in words) == cards, words
+            assert said["]  [   PgDn PgUp"].startswith(f"next {chapter} / start of this")
+            if not cards:
+                assert said["→  ←"] == "next / previous move"

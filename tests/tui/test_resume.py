@@ -283,3 +283,32 @@ async def test_the_players_column_takes_the_room_the_table_has() -> None:
         used = sum(column.get_render_width(table) for column in table.columns.values())
         assert used <= table.scrollable_content_region.width
         assert table.columns[ColumnKey("Players")].width == len(players)  # whole, not cut
+
+
+async def test_the_delete_question_says_where_the_match_stands_as_the_list_does() -> None:
+    """The list said "2 moves" and the question "Crossing: …, 2 turns": a Crossing turn is
+    two moves, so the two disagreed."""
+    from textual.widgets import Static
+
+    rules = registry.get("crossing")
+    rng = random.Random(1)
+    with create_match(rules, SEATS, {}) as opened:
+        for _ in range(2):
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert "2 moves" in rows(app)[0]
+        await pilot.press("d")
+        said = str(app.screen.query_one("#confirm-what", Static).visual)
+        assert said.endswith(", 2 moves"), said
+        await pilot.press("n")
+
+
+async def test_the_list_says_who_moves_first_at_fields_of_action() -> None:
+    """The list named the match "Fields of Action (white)", as if that were the player's side."""
+    rules = registry.get("fields-of-action")
+    with create_match(rules, SEATS, {"first": "black"}) as opened:
+        opened.submit(rules.legal_actions(opened.match.state)[0])
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)):
+        assert "Fields of Action (black first)" in rows(app)[0]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.widgets import Button, ProgressBar, Static
 
 from core import registry
@@ -420,3 +421,67 @@ async def test_the_match_end_screen_opens_the_replay_and_starts_the_review(how: 
 
 def test_win_chances_are_signed_as_on_the_axis() -> None:
     assert (chance(0.4), chance(-0.1), chance(0.001)) == ("+0.40", "−0.10", "0.00")
+
+
+async def test_the_progress_line_shows_its_percentage_whole_at_80_and_100_columns() -> None:
+    """At 100 columns the bar kept its 32 cells and pushed the percentage past the edge:
+    "━━━━╺━━━  67" without its "%"; at 80 columns there was no percentage at all."""
+    path = finished()
+    for size in ((100, 32), (80, 24)):
+        app = ParlourApp(Start("replay", match=str(path)))
+        async with app.run_test(size=size) as pilot:
+            screen = screen_of(app)
+            screen.reviewing.progress(40, 60)  # what a running review shows
+            await pilot.pause()
+            drawn = visible(app)
+            assert "━67%" in drawn, size  # the bar, then the whole percentage
+            assert "Escstopsandkeepswhatisdone" in drawn, size
+
+
+async def test_at_80_by_24_the_entry_panel_of_a_reviewed_match_shows_all_it_says() -> None:
+    """At 80×24 a reviewed Englishman match against a bot showed the bot's long move cut
+    ("…then the Fum from castle 5 to" and no more): only a verdict had its rows kept."""
+    rules = registry.get("englishman")
+    seats = (Seat("Ann"), Seat("Easy mcts bot", "bot", "mcts:easy"))
+    with create_match(rules, seats, {}) as opened:
+        bots: dict[int, Bot] = {0: GreedyBot(2), 1: RandomBot(2)}
+        play_out(opened.match, bots, random.Random(2), submit=opened.submit)
+        path = opened.path
+    reviewed(path)
+    app = ParlourApp(Start("replay", match=str(path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        assert screen.review is not None and screen.has_class("-low")
+        panel = app.screen.query_one("#rp-entry", Static)
+        room = app.screen.query_one("#rp-side").size.height - panel.styles.gutter.height
+        fitting = 0
+        for row in screen.rows:
+            screen.go(row.position)
+            await pilot.pause()
+            said = panel.visual
+            assert isinstance(said, Content)
+            rows = said.wrap(panel.content_region.width)
+            if len(rows) <= room:  # what the whole side could hold (a longer verdict cannot)
+                fitting += 1
+                assert len(rows) <= panel.content_region.height, (row.position, said.plain)
+        assert fitting > len(screen.rows) // 2
+
+
+async def test_question_mark_on_the_match_end_panel_lists_its_keys() -> None:
+    """`?` did nothing on the match-end panel, nor did its Footer offer it: the panel is modal,
+    and the app's own `?` does not reach through it."""
+    from tui.screens.help import KeysScreen
+
+    end = MatchEnd("Ann wins the match", "", "", None, finished(), SEATS, game="crossing")
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchEndScreen(end))
+        await pilot.pause()
+        assert "app.toggle_keys" in footer(app)  # the Footer offers it
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        said = dict(app.screen.keys)
+        assert {said["r"], said["v"], said["g"]} == {"replay", "review", "rematch"}
+        await pilot.press("escape")
+        assert isinstance(app.screen, MatchEndScreen)

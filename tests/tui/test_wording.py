@@ -23,3 +23,15 @@ def test_a_bot_s_seat_name_and_its_being_a_bot_share_one_pair_of_parentheses() -
     en_garde = registry.get("en-garde")  # no seat names of its own
     assert seat_label(en_garde, names, 1, bot=True) == "Robo (bot)"
     assert seat_label(en_garde, names, 1) == "Robo"
+
+
+def test_a_match_s_title_says_who_moves_first_not_a_bare_colour() -> None:
+    """The lists and the replay named a Fields of Action match "Fields of Action (white)",
+    which read as the side the player took; the option is who moves first."""
+    from tui.wording import titled
+
+    assert titled("Fields of Action", {"first": "black", "repetition": True}) == (
+        "Fields of Action (black first)"
+    )
+    assert titled("En Garde", {"level": "advanced", "starts": 1}) == "En Garde (advanced)"
+    assert titled("Crossing", {"capture_limit": 200}) == "Crossing"

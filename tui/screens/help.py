@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Static
@@ -58,6 +58,37 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class KeyRow(Horizontal):
+    """One line of a key list: the keys in a column of their own, what they do beside it; a
+    description too long for its line goes on under itself, not back under the keys."""
+
+    DEFAULT_CSS = """
+    KeyRow {
+        height: auto;
+    }
+
+    KeyRow > .keys-does {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, key: str, does: str, width: int) -> None:
+        super().__init__()
+        self.key_text, self.does, self._key_width = key, does, width
+
+    def compose(self) -> ComposeResult:
+        key = Static(Content.styled(self.key_text, "bold"), classes="keys-key")
+        key.styles.width = self._key_width
+        yield key
+        yield Static(Content(self.does), classes="keys-does")
+
+
+def key_rows(keys: Sequence[tuple[str, str]]) -> list[KeyRow]:
+    """A row per key, the keys' column as wide as the longest keys and two spaces."""
+    width = max((len(key) for key, _ in keys), default=0) + 2
+    return [KeyRow(key, does, width) for key, does in keys]
+
+
 class KeysScreen(ModalScreen[None]):
     """`?` on a screen without help of its own: its keys, those the Footer leaves out too."""
 
@@ -72,11 +103,9 @@ class KeysScreen(ModalScreen[None]):
         self.keys = tuple(keys)
 
     def compose(self) -> ComposeResult:
-        width = max((len(key) for key, _ in self.keys), default=0) + 2
-        lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in self.keys]
         with VerticalScroll(classes="dialog"):
             yield Static(Content.styled(f"Keys · {self.place}", "bold"), classes="headline")
-            yield Static(Content("\n").join(lines))
+            yield from key_rows(self.keys)
         yield Footer()
 
     def action_close(self) -> None:

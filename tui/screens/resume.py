@@ -27,6 +27,7 @@ from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summa
 from replays.store import MatchSummary, delete_match, scan_matches
 from tui.messages import ResumeMatch, ShowReplay
 from tui.screens.new_game import SEAT_OPTIONS
+from tui.wording import titled
 
 MARK = "▸"
 
@@ -56,8 +57,7 @@ def players(summary: MatchSummary) -> str:
 
 def game_label(summary: MatchSummary) -> str:
     """The title with any word-valued options, e.g. "En Garde (advanced)"."""
-    shown = ", ".join(value for value in summary.options.values() if isinstance(value, str))
-    label = f"{summary.title} ({shown})" if shown else summary.title
+    label = titled(summary.title, summary.options)
     return f"{label} ⚠" if summary.damage else label
 
 
@@ -366,7 +366,9 @@ class MatchListScreen(Screen[None]):
         if key is None or row is None:
             return
         if isinstance(row, MatchSummary):
-            what = f"{game_label(row)}: {players(row)}, {row.turns} turns"
+            # Where it stands as the list says it: "2 moves" was "2 turns" here, and a
+            # Crossing turn is two moves.
+            what = f"{game_label(row)}: {players(row)}, {row.standing or moves(row.turns)}"
         elif isinstance(row, SeenSummary):
             what = f"this machine's record of {seen_title(row)}: {seen_players(row)}"
         else:

@@ -101,6 +101,8 @@ class MatchEndScreen(ModalScreen[None]):
         Binding("g", "rematch", "rematch"),
         Binding("x", "decline", "say no"),
         Binding("m,escape", "menu", "main menu"),
+        # A modal screen does not reach the app's own ? (every screen's keys, README).
+        Binding("question_mark", "app.toggle_keys", "keys"),
     ]
 
     def __init__(self, end: MatchEnd, talk: Rematching | None = None) -> None:

@@ -11,14 +11,15 @@ all drawn with the biggest squares the space the frame gives it allows.
 
 The modules, each one job: `squares` (geometry), `adapter` (what a game tells the board),
 `drawing` (the grid as text), `picking` (cursor and selection), `slide` (the animation),
-`grid` (the squares' widget), `widget` (`Board8x8`, composing them) and `kit` (what both games'
-kits share).
+`grid` (the squares' widget), `panel` (the side panel's words in its narrow column), `widget`
+(`Board8x8`, composing them) and `kit` (what both games' kits share).
 """
 
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, LastShown, Piece, Plied
 from tui.games.board8x8.drawing import TIMES
 from tui.games.board8x8.grid import BoardGrid
 from tui.games.board8x8.kit import board_kit, last_line, player_line, who
+from tui.games.board8x8.panel import GLUE, SidePanel
 from tui.games.board8x8.squares import (
     CELL,
     GRID_HEIGHT,
@@ -34,6 +35,7 @@ from tui.games.board8x8.widget import Board8x8
 
 __all__ = [
     "CELL",
+    "GLUE",
     "GLYPH",
     "GRID_HEIGHT",
     "GRID_WIDTH",
@@ -49,6 +51,7 @@ __all__ = [
     "LastShown",
     "Piece",
     "Plied",
+    "SidePanel",
     "board_kit",
     "distance",
     "last_line",

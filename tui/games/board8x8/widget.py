@@ -25,6 +25,7 @@ from textual.widgets import Static
 from tui.games.board8x8.adapter import BoardAdapter, Plied
 from tui.games.board8x8.drawing import draw
 from tui.games.board8x8.grid import BoardGrid
+from tui.games.board8x8.panel import SidePanel
 from tui.games.board8x8.picking import Picker
 from tui.games.board8x8.slide import Slide, Slider
 from tui.games.board8x8.squares import GRID_HEIGHT, Geometry, fitting
@@ -35,7 +36,7 @@ A = TypeVar("A")
 
 PANEL = 26
 """Columns the side panel keeps beside the grid (its padding included): "○ Ann · White ◀ to
-move" on one line."""
+move" on one line; longer lines go on indented below (`panel.SidePanel`)."""
 
 
 class Board8x8(TableWidget[V, A]):
@@ -121,7 +122,7 @@ class Board8x8(TableWidget[V, A]):
     def compose(self) -> ComposeResult:
         yield self.grid
         with Vertical(classes="b8-side"):
-            yield Static(id="b8-info")
+            yield SidePanel(id="b8-info")
             yield Static(id="b8-banner")
             yield Static(id="b8-hint")
 
@@ -175,7 +176,7 @@ class Board8x8(TableWidget[V, A]):
         banner = adapter.banner(view, self.names)
         self.set_class(bool(banner), "owes")
         self.border_subtitle = f"⚠ {banner}" if banner else ""
-        self.query_one("#b8-info", Static).update(adapter.panel(view, self.names))
+        self.query_one("#b8-info", SidePanel).show(adapter.panel(view, self.names))
         shown = self.query_one("#b8-banner", Static)
         shown.update(Content(f"⚠ {banner}") if banner else Content(""))
         shown.display = bool(banner)

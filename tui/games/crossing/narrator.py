@@ -11,7 +11,7 @@ from core.games.crossing.actions import CrossingAction, PhalanxMove, Step
 from core.games.crossing.notation import notation
 from core.games.crossing.state import CrossingState
 from tui.games import Words
-from tui.games.board8x8 import GLYPH, SIDE, last_line, player_line, who
+from tui.games.board8x8 import GLUE, GLYPH, SIDE, last_line, player_line, who
 
 
 def last_action(state: CrossingState) -> CrossingAction | None:
@@ -39,7 +39,7 @@ def panel(view: CrossingState, names: Sequence[str]) -> Content:
         moving = not view.over and view.mover == seat
         stones = len(view.stones(seat))
         counts = Content.assemble("  crossed ", (str(crossed[seat]), "bold"), f" · {stones} stones")
-        lines += [player_line(names, seat, " ◀ to move" if moving else ""), counts]
+        lines += [player_line(names, seat, f" ◀{GLUE}to{GLUE}move" if moving else ""), counts]
     action = last_action(view)
     if action is not None:
         lines.append(last_line(notation(action)))

@@ -75,8 +75,10 @@ def score(view: EnglishmanState, names: Sequence[str]) -> str:
     """Jack's progress: completed beanstalks and the treasures on them (its chapters are
     turns, whose end needs no panel: the narrator has none)."""
     treasures = ", ".join(stalk[-1] for stalk in view.completed) or "none"
-    now = f" (next: {len(view.current)} of 6 cards)" if view.current else ""
-    return f"beanstalks {len(view.completed)}/{STALKS_TO_WIN}{now} · treasures {treasures}"
+    built = len(view.completed)
+    # The growing one by its number, as the board's "Beanstalk 2/3" line names it.
+    now = f" · beanstalk {built + 1}: {len(view.current)} of 6 cards" if view.current else ""
+    return f"beanstalks built {built}/{STALKS_TO_WIN}{now} · treasures {treasures}"
 
 
 KIT: GameKit[EnglishmanState, EnglishmanAction] = GameKit(

@@ -196,7 +196,8 @@ def _keys(view: EnglishmanState, d: Draft) -> Content:
     if view.actor == JACK:
         if d.source is None:
             return Content.styled(
-                "Pick a card: 1-5 a castle's front (F▸), then b for its back (◂B); or click it",
+                # One row at 80 and at 100 columns: it broke before "click it".
+                "Pick a card: 1-5 a castle's front (F▸), b for its back (◂B), or click",
                 DIM,
             )
         if d.source[1] == "b":

@@ -12,7 +12,7 @@ from core.games.fields_of_action.notation import notation
 from core.games.fields_of_action.runs import RUN_TO_WIN, longest_run
 from core.games.fields_of_action.state import FieldsState
 from tui.games import Words
-from tui.games.board8x8 import GLYPH, last_line, player_line, who
+from tui.games.board8x8 import GLUE, GLYPH, last_line, player_line, who
 from tui.games.fields_of_action.runs import taken
 
 
@@ -26,16 +26,23 @@ def last_action(state: FieldsState) -> FieldsAction | None:
     return Move(last.origin, last.target)
 
 
+def run_words(captured: Sequence[int]) -> str:
+    """The longest run of numbers taken, against the five that win ("run 3/5"); a winning run
+    as the log tells it ("run of 6"), not as "6/5"."""
+    run = len(longest_run(captured))
+    if not run:
+        return ""
+    if run >= RUN_TO_WIN:
+        return f"  run{GLUE}of{GLUE}{run}"
+    return f"  run{GLUE}{run}/{RUN_TO_WIN}"
+
+
 def panel(view: FieldsState, names: Sequence[str]) -> Content:
     lines: list[Content] = []
     for seat in (0, 1):
         moving = view.result is None and view.mover == seat
-        run = len(longest_run(view.captured[seat]))
         who_line = player_line(
-            names,
-            seat,
-            " ◀" if moving else "",
-            (f"  run {run}/{RUN_TO_WIN}" if run else "", "dim"),
+            names, seat, " ◀" if moving else "", (run_words(view.captured[seat]), "dim")
         )
         lines += [who_line, Content.assemble("  took ", taken(view.captured[seat]))]
     if view.capture_limit:

@@ -14,6 +14,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui.screens.help import key_rows
+
 STEP = Binding.Group("step", compact=True)
 ENTRY = Binding.Group("entry", compact=True)
 TURN = Binding.Group("turn", compact=True)
@@ -95,22 +97,40 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+def keys_for(chapter: str, draws: bool) -> tuple[tuple[str, str], ...]:
+    """`KEYS` in the words of the game replayed: its chapters by their name ("next turn" at
+    Crossing, not "next round"), and no cards or draws where the match has none."""
+    plain = {
+        "→  ←": "next / previous move",
+        "shift+→  shift+←": "next / previous entry of the match file",
+        "↓  ↑": "next / previous move by a player",
+    }
+    chapters = f"next {chapter} / start of this (or the previous) {chapter}"
+    return tuple(
+        (key, chapters if key.startswith("]") else does if draws else plain.get(key, does))
+        for key, does in KEYS
+    )
+
+
 class ReplayKeys(ModalScreen[None]):
-    """Every key of the viewer (the Footer cannot fit them all at 80 columns)."""
+    """Every key of the viewer (the Footer cannot fit them all at 80 columns), worded for the
+    game (`keys_for`)."""
 
     CSS_PATH = "../../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
 
+    def __init__(self, chapter: str = "round", draws: bool = True) -> None:
+        super().__init__()
+        self.keys = keys_for(chapter, draws)
+
     def compose(self) -> ComposeResult:
-        width = max(len(key) for key, _ in KEYS) + 2
-        lines = [Content.assemble((f"{key:<{width}}", "bold"), does) for key, does in KEYS]
         legend = (
             "▸ marks the current entry; a note shows as its glyph and ✎ beside its entry; "
             "the review's own glyphs are italic."
         )
         with VerticalScroll(id="keys-dialog"):
             yield Static(Content.styled("Replay keys", "bold"), id="keys-title")
-            yield Static(Content("\n").join(lines))
+            yield from key_rows(self.keys)
             yield Static(Content.styled(legend, "italic"), id="keys-legend")
         yield Footer()
 

@@ -237,18 +237,19 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         entry = entry_text(step, self.rows, self.notes, narrator, view, self.names, judged)
         panel = self.query_one("#rp-entry", Static)
         panel.update(entry)
-        panel.styles.min_height = self._verdict_room(panel, judged)
+        panel.styles.min_height = self._entry_room(panel, entry)
         self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(decision)
         self.reviewing.draw(decision)
 
-    def _verdict_room(self, panel: Static, judged: Content | None) -> int | None:
-        """The rows the entry panel needs on a low screen to show its heading and the whole
-        verdict (the accuracy table below gives way); None elsewhere: the layout decides."""
-        if judged is None or not self.has_class("-low"):
+    def _entry_room(self, panel: Static, entry: Content) -> int | None:
+        """The rows the entry panel needs on a low screen of a reviewed match to show all it
+        says, a verdict or a long move alike (the accuracy table below gives way); None
+        elsewhere: the layout decides."""
+        if self.review is None or not self.has_class("-low"):
             return None
         width = panel.content_region.width or ENTRY_WIDTH
-        return 1 + len(judged.wrap(width)) + panel.styles.gutter.height
+        return len(entry.wrap(width)) + panel.styles.gutter.height
 
     # -- the review -----------------------------------------------------------------------
     @property
@@ -452,7 +453,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         save_screenshot(self, self.path)
 
     def action_keys(self) -> None:
-        self.app.push_screen(keys.ReplayKeys())
+        draws = any(row.chance for row in self.rows)
+        self.app.push_screen(keys.ReplayKeys(self.rules.chapter or "round", draws))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back during a live match is read-only and from one's own chair."""

@@ -14,7 +14,7 @@ from replays.errors import Damage
 from tui.games import Narrator
 from tui.widgets.move_list import MoveRow, NoteRow
 from tui.widgets.move_log import fold_chance
-from tui.wording import match_result
+from tui.wording import match_result, titled
 
 V = TypeVar("V")
 
@@ -54,8 +54,7 @@ def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -
     """ "Replay · seen by the table · En Garde (advanced) · Ann vs Bob": whose eyes first, as
     a line too long for the screen ends in "…" and five players' names can fill it."""
     rules = match.rules
-    words = [str(v) for v in match.header.options.values() if isinstance(v, str)]
-    title = rules.title + (f" ({', '.join(words)})" if words else "")
+    title = titled(rules.title, match.header.options)
     return Content.assemble(
         ("Replay ", "bold"),
         "· seen by ",

@@ -1,0 +1,81 @@
+"""The side panel's words beside the grid, laid out for its narrow column: a line too long for
+it goes on under an indent (two columns past the line's own), breaking at spaces only, and a
+no-break space (`GLUE`) keeps the words it joins on one row ("◀ to move", "run 3/5").
+
+Textual's own wrapping breaks at any space and starts the next row at the left edge, which read
+"○ Player 1 · White ◀ to" / "move" at 100 columns."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+
+GLUE = "\u00a0"
+"""A space the panel never breaks at (drawn as a space)."""
+
+HANG = 2
+"""Columns a continued row stands in from the start of its line's words."""
+
+
+def hang(line: Content, width: int) -> list[Content]:
+    """`line` in rows of at most `width` cells, each row after the first indented."""
+    plain = line.plain
+    lead = len(plain) - len(plain.lstrip(" "))
+    if width <= lead + HANG + 1:  # no column to speak of yet (not laid out)
+        return [_unglued(line)]
+    rows: list[Content] = []
+    start, room = 0, width
+    while True:
+        rest = plain[start:]
+        if Content(rest).cell_length <= room:
+            rows.append(line[start:])
+            break
+        cut = plain.rfind(" ", max(start, lead) + 1, start + room + 1)  # not in the indent
+        if cut == -1:  # one word longer than the row: cut it where the row ends
+            rows.append(line[start : start + room])
+            start += room
+        else:
+            rows.append(line[start:cut])
+            start = cut + 1
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        if start >= len(plain):
+            break
+        room = width - lead - HANG
+    indent = Content(" " * (lead + HANG))
+    return [_unglued(row if i == 0 else indent + row) for i, row in enumerate(rows)]
+
+
+def laid_out(said: Content, width: int) -> Content:
+    """Every line of `said` hung to `width` (see `hang`)."""
+    return Content("\n").join(row for line in said.split("\n") for row in hang(line, width))
+
+
+def _unglued(row: Content) -> Content:
+    return Content(row.plain.replace(GLUE, " "), list(row.spans))
+
+
+class SidePanel(Widget):
+    """The panel's words (`show`), laid out at the width the column has now."""
+
+    DEFAULT_CSS = """
+    SidePanel {
+        height: auto;
+        width: 100%;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._said = Content("")
+
+    def show(self, said: Content) -> None:
+        self._said = said
+        self.refresh(layout=True)
+
+    def render(self) -> Content:
+        return laid_out(self._said, self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(laid_out(self._said, width).split("\n"))
