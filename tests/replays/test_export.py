@@ -165,15 +165,10 @@ def test_a_resignation_shows_in_the_transcript(counting: Counting) -> None:
 def test_a_game_without_chapters_parts_its_moves_from_the_facts_above_them() -> None:
     """A Crossing export ran "- **Match:** 9e34…" straight into "- **1.** Player 1: `d2-d3`":
     one list, the moves read as more facts about the match (the text ran on the same way)."""
-    import random
-
     from core import registry
 
-    rules = registry.get("crossing")
-    rng = random.Random(1)
-    with create_match(rules, SEATS, {}) as opened:
-        for _ in range(3):
-            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+    with create_match(registry.get("crossing"), SEATS, {}) as opened:
+        play(opened, seed=1, moves=3)
         match = opened.match
         markdown = to_markdown(match).splitlines()
         text = to_text(match).splitlines()
