@@ -96,3 +96,35 @@ async def test_a_click_picks_the_card_face_drawn_under_the_pointer() -> None:
         assert len(hand.draft.marks) == 4
         await pilot.click("#at-cards", offset=(1, 0))  # R3 stands a row higher once selected
         assert "R3" not in [hand.hand[i] for i in hand.draft.marks]
+
+
+def footer_keys(app: App[None]) -> dict[str, str]:
+    """What the footer lists now: key -> description (bindings shown and enabled)."""
+    return {
+        key: active.binding.description
+        for key, active in app.screen.active_bindings.items()
+        if active.binding.show and active.enabled
+    }
+
+
+async def test_the_footer_names_the_keys_of_the_moment_select_then_draw_or_not() -> None:
+    """The footer always said "enter play  p pass": at "draw or not?" it named neither y nor n,
+    and selecting with space was listed nowhere but the hand."""
+    app = HandApp(ben_in_a_red_fight())
+    async with app.run_test(size=(100, 20)) as pilot:
+        assert footer_keys(app) == {"space": "select", "enter": "play", "p": "pass"}
+        await pilot.press("p")
+        await pilot.pause()
+        assert footer_keys(app) == {"y": "draw", "n": "no draw"}
+        await pilot.press("enter")  # Enter still draws, as the hand's question says
+        assert app.chosen == [Pass(True)]
+
+
+async def test_n_after_p_passes_without_drawing_and_y_draws() -> None:
+    for key, draw in (("n", False), ("y", True)):
+        app = HandApp(ben_in_a_red_fight())
+        async with app.run_test(size=(100, 20)) as pilot:
+            await pilot.press("y")  # not asked yet: y is no pass
+            assert app.chosen == []
+            await pilot.press("p", key)
+            assert app.chosen == [Pass(draw)]

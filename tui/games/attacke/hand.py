@@ -261,13 +261,23 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             self.screen.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self._turn is None:
-            return False
+        """Only the keys of the hand's mode are on (and in the footer): selecting cards, the
+        pass's "draw or not", or the colour asked for an opening or a chip to give back."""
         view, mode = self._view, self.draft.mode
-        if action == "letter" and parameters and parameters[0] == "p":
-            return True if mode != "select" else (view is not None and view.phase == "fight")
+        if self._turn is None or view is None:
+            return False
+        if action == "pass":
+            return mode == "select" and view.phase == "fight"
+        if action == "draw":
+            return mode == "pass"
+        if action == "letter":
+            return mode in ("colour", "return")
+        if action == "play":
+            return mode != "pass"
         if action == "face_down":
-            return view is not None and view.face_down and mode == "select"
+            return view.face_down and mode == "select"
+        if action in ("select", "value", "step", "row"):
+            return mode == "select"
         return True
 
     # -- keys and clicks -------------------------------------------------------------------------
@@ -321,6 +331,15 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         draft.colour, draft.mode = colour, "select"
         self._update()
         self.action_play()
+
+    def action_pass(self) -> None:
+        """Pass (asking "draw or not?" when a card could be drawn)."""
+        self.action_letter("p")
+
+    def action_draw(self, draw: bool) -> None:
+        """Answer the pass's "draw or not?"."""
+        if self._turn is not None and self.draft.mode == "pass":
+            self._choose(Pass(draw))
 
     def action_cancel(self) -> None:
         if self._turn is None:

@@ -1,7 +1,10 @@
 """Attacke's keys in the hand: the cursor, marking cards, playing, passing, choosing a colour.
 
 The letters are shared by the questions: `p` passes while selecting and chooses purple when a
-colour is asked; `y` draws after a pass and chooses yellow; `n` declines to draw.
+colour is asked; `y` draws after a pass and chooses yellow; `n` declines to draw. Each meaning
+is a binding of its own (`pass`, `draw`, `letter`), so the footer names the keys of the moment:
+the hand's `check_action` enables only those of its mode, and a key falls through to the next
+binding of the same key when one is off.
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ BINDINGS: list[BindingType] = [
     Binding("right", "step(1)", "next card", show=False),
     Binding("up", "row(-1)", "row up", show=False),
     Binding("down", "row(1)", "row down", show=False),
-    Binding("space", "select", "select", show=False),
-    Binding("f", "face_down", "face down", show=False),
+    Binding("space", "select", "select"),
+    Binding("f", "face_down", "face down"),
     *(Binding(k, f"value({v})", "value", show=False) for k, v in VALUE_KEYS.items()),
     Binding("enter", "play", "play"),
-    Binding("p", "letter('p')", "pass"),
-    *(Binding(k, f"letter('{k}')", k, show=False) for k in ("r", "b", "g", "y", "n")),
-    Binding("escape", "cancel", "clear", show=False),
+    Binding("p", "pass", "pass"),
+    Binding("y", "draw(True)", "draw"),
+    Binding("enter", "draw(True)", "draw", show=False),
+    Binding("n", "draw(False)", "no draw"),
+    *(Binding(k, f"letter('{k}')", k, show=False) for k in ("r", "b", "g", "y", "p")),
+    Binding("escape", "cancel", "back", show=False),
 ]
 """The hand's bindings, each naming an `action_*` of `AttackeHand`."""
