@@ -583,3 +583,29 @@ async def test_a_guest_turned_away_on_reconnecting_is_told_so_whole_at_80_column
         said = str(status.render())
         assert said.endswith("gave this seat a new invitation"), said
         assert len(said) <= 2 * (status.size.width - 2), said  # two lines, not cut
+
+
+async def test_leaving_a_match_hosted_here_asks_first_while_a_guest_plays_from_elsewhere() -> None:
+    """q on the host's screen stopped hosting at once, with Ben mid-match on another machine."""
+    async with ann_and_ben() as two:
+        await two.pilot.press("q")
+        await two.pilot.pause()
+        assert isinstance(two.app.screen, ConfirmScreen)
+        assert "Ben plays from another machine" in two.app.screen.question
+        await two.pilot.press("n")  # keep playing
+        await two.pilot.pause()
+        assert two.app.screen is two.screen and not two.screen.finished
+        await two.pilot.press("q", "y")
+        await until(two.pilot, lambda: two.app.screen is not two.screen)
+        await until(two.pilot, lambda: not two.hosted.host._seats[0].guests)  # Ann let go
+
+
+async def test_leaving_a_hosted_match_nobody_joined_yet_asks_nothing() -> None:
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        screen = host_screen(app, hosted)
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is not screen)
+        assert not isinstance(app.screen, ConfirmScreen)

@@ -517,7 +517,34 @@ class GameScreen(MatchFrame, Generic[V, A]):
         return True
 
     def action_leave(self) -> None:
-        self.action_save_quit()
+        """Leave a match across machines. Leaving a match hosted here stops hosting it, which
+        leaves its players on other machines waiting, so that is asked first."""
+        waiting = self._guests_here()
+        if not waiting or self.port.host_elsewhere or self.port.is_over:
+            self.action_save_quit()
+            return
+        from tui.screens.confirm import ConfirmScreen
+        from tui.wording import joined
+
+        verb = "plays" if len(waiting) == 1 else "play"
+        question = (
+            f"Stop hosting the match?\n{joined(waiting)} {verb} from another machine and will "
+            "wait until you host it again from Resume."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes and not self._finished_with:
+                self.action_save_quit()
+
+        self.app.push_screen(ConfirmScreen(question, "Stop hosting", "Keep playing"), answered)
+
+    def _guests_here(self) -> list[str]:
+        """The players connected now from other machines (by name), as this table knows."""
+        return [
+            name
+            for seat, name in enumerate(self.names)
+            if self.port.presence(seat) == "on another machine"
+        ]
 
     def action_chat(self) -> None:
         from tui.screens.remote import ChatScreen
