@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -79,6 +80,9 @@ class ParlourApp(App[None]):
         self.start_at = start or Start()
         self.settings, self._notice = settings_file.load()
         self.hosted: Hosted | None = None
+        self.left_waiting: str | None = None
+        """The id of the match this app last stopped hosting unfinished: its players on other
+        machines wait for it to be hosted again."""
         """The match this app hosts for other machines, while it does."""
         for theme in THEMES:
             self.register_theme(theme)
@@ -213,7 +217,7 @@ class ParlourApp(App[None]):
         except (CannotHost, LogError, OSError, ValueError) as err:
             self.refuse("Cannot host", f"{err}")
             return
-        self.hosted = hosted
+        self.hosted, self.left_waiting = hosted, None
         roles = hosted.host.roles()
         seat = roles.index("host") if "host" in roles else SPECTATOR
         table = DirectLink(hosted.host, seat, closed=self._stop_hosting).open()
@@ -249,12 +253,25 @@ class ParlourApp(App[None]):
         self.run_worker(hosted.close(grace=2.0 if over else 0.0), group="hosting")
         if over:
             return  # the match ended: hosting ends with it, once the others have heard
+        self.left_waiting = hosted.host.match_id[:8]
         self.notify(
             "Stopped hosting: the others wait, reconnecting, until you resume the match "
             f"(or run parlour host --resume {hosted.host.match_id[:8]}).",
             title="Hosting",
             markup=False,
             timeout=12,
+        )
+
+    def farewell(self) -> str | None:
+        """What to tell the terminal as the app ends, when the last match it hosted was left
+        unfinished (its players on other machines wait for it), else None. Quitting the app
+        stops hosting too, through the host's table letting go (`_stop_hosting`)."""
+        match_id = self.left_waiting
+        if match_id is None:
+            return None
+        return (
+            f"parlour: stopped hosting match {match_id}; the others wait until you resume it "
+            f"(parlour host --resume {match_id})"
         )
 
     # -- places --------------------------------------------------------------------------------
@@ -515,5 +532,10 @@ class ParlourApp(App[None]):
 
 
 def run(start: Start | None = None) -> None:
-    """Run the app in the terminal until the player quits."""
-    ParlourApp(start).run()
+    """Run the app in the terminal until the player quits; a match still hosted then is
+    stopped with the app, and a line on the terminal says how to host it again."""
+    app = ParlourApp(start)
+    app.run()
+    farewell = app.farewell()
+    if farewell is not None:
+        print(farewell, file=sys.stderr)

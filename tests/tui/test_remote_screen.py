@@ -29,6 +29,7 @@ from replays.store import load_match
 from tui.app import ParlourApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
+from tui.start import Start
 from tui.tables.link import DirectLink, SocketLink
 from tui.tables.remote import RemoteTable, Welcome
 from tui.widgets.move_log import MoveLog
@@ -609,3 +610,16 @@ async def test_leaving_a_hosted_match_nobody_joined_yet_asks_nothing() -> None:
         await pilot.press("q")
         await until(pilot, lambda: app.screen is not screen)
         assert not isinstance(app.screen, ConfirmScreen)
+
+
+async def test_quitting_the_app_while_it_hosts_a_match_says_how_to_host_it_again() -> None:
+    """ctrl+q while hosting stopped the match for everyone and said nothing on the terminal."""
+    app = ParlourApp(Start(kind="host", hosting=plan()))
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.hosted is not None)
+        match_id = app.hosted.host.match_id[:8] if app.hosted else ""
+        assert app.farewell() is None  # still hosting
+        await pilot.press("ctrl+q")
+    said = app.farewell()
+    assert said is not None and f"parlour host --resume {match_id}" in said
