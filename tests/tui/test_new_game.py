@@ -232,3 +232,17 @@ async def test_a_dropdown_is_framed_and_leaves_the_footer_keys_in_sight(
         assert overlay.content_region != overlay.region  # a frame around the choices
         footer = app.screen.query_one(Footer).region
         assert not overlay.region.overlaps(footer), (overlay.region, footer)
+
+
+async def test_a_space_on_the_given_name_keeps_it_and_a_blank_seat_reads_plainly() -> None:
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.focused is name_field(app, 0)  # "Player 1", all selected
+        await pilot.press("space")
+        assert name_field(app, 0).value == "Player 1"
+        await pilot.press("end", "space", "A")
+        assert name_field(app, 0).value == "Player 1 A"  # a space inside a name is kept
+        name_field(app, 0).value = ""
+        await pilot.pause()
+        assert "Seat 1 (no name yet) moves first" in seats_hint(app)

@@ -105,6 +105,15 @@ class NameInput(Input):
         """A name has no need of "?": it lists the screen's keys even from this field."""
         return character != "?" and super().check_consume_key(key, character)
 
+    async def _on_key(self, event: events.Key) -> None:
+        """A space at the start of the name is ignored: names drop it anyway, and with the
+        given name selected it would otherwise blank "Player 1"."""
+        if event.character == " " and min(self.selection) == 0:
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
+
     async def _on_mouse_down(self, event: events.MouseDown) -> None:
         if self._entering:
             self._entering = False

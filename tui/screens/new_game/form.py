@@ -201,12 +201,15 @@ class NewGameScreen(Screen[None]):
                 "Chance picks who opens the first contest. [dim]Ctrl+T swaps the seats.[/]"
             )
             return
-        seats = enumerate(self._seat_choices())
-        names = [name.strip() or f"Seat {i + 1}" for i, (_, name) in seats]
+        names = [name.strip() for _, name in self._seat_choices()]
         if first is not None and 0 <= first < len(names):
+            who = (
+                f"[b]{escape(names[first])}[/b] (seat {first + 1})"
+                if names[first]
+                else f"Seat {first + 1} (no name yet)"
+            )
             self.query_one("#seats-hint", Static).update(
-                f"[b]{escape(names[first])}[/b] (seat {first + 1}) moves first. "
-                "[dim]Ctrl+T swaps the seats.[/]"
+                f"{who} moves first. [dim]Ctrl+T swaps the seats.[/]"
             )
 
     def _show_problems(self) -> None:
