@@ -158,6 +158,8 @@ class ParlourApp(App[None]):
         if any(isinstance(w, (Input, Select, Button, Switch)) for w in screen.focus_chain):
             # Textual's own keys, left out above by name, are how a form is filled in
             keys.append(("tab  shift+tab", "next / previous field"))
+            if typed := getattr(screen, "ENTER_IN_A_FIELD", ""):
+                keys.append(("enter", typed))
             keys.append(("enter  space", "press a button, open a list, choose in it"))
         keys.append(
             (

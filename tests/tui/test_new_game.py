@@ -197,6 +197,7 @@ async def test_question_mark_lists_the_form_s_keys_even_from_a_name_field() -> N
         assert {"Start", "Swap seats", "Back"} <= keys
         said = dict(app.screen.keys)  # Textual's keys for a form, named in words
         assert said["tab  shift+tab"] == "next / previous field"
+        assert said["enter"] == "in a name or number: next field"
         assert said["enter  space"].startswith("press a button")
         await pilot.press("escape")
         await pilot.pause()

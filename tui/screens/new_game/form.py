@@ -34,6 +34,8 @@ class NewGameScreen(Screen[None]):
 
     CSS_PATH = "../../styles/new_game.tcss"
     AUTO_FOCUS = "#start"
+    ENTER_IN_A_FIELD: ClassVar[str] = "in a name or number: next field"
+    """What Enter does in a text field here, for the `?` list (Textual's default is to submit)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+s", "start", "Start", priority=True),
