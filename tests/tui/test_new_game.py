@@ -247,3 +247,20 @@ async def test_a_space_on_the_given_name_keeps_it_and_a_blank_seat_reads_plainly
         name_field(app, 0).value = ""
         await pilot.pause()
         assert "Seat 1 (no name yet) moves first" in seats_hint(app)
+
+
+@pytest.mark.parametrize("game", [rules.id for rules in registry.all()])
+async def test_every_field_label_stands_two_cells_clear_of_its_field(game: str) -> None:
+    from textual.widgets import Label
+
+    app = ParlourApp(Start("new", game))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        labels = list(app.screen.query(".field-label").results(Label))
+        assert any(str(label.render()) == "Game" for label in labels)
+        for label in labels:
+            field = label.parent.children[1] if label.parent else None
+            assert field is not None
+            text = str(label.render())
+            # "Exact distance no" read as one phrase with a single space before the value
+            assert label.region.x + len(text) + 2 <= field.region.x, text

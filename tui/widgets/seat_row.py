@@ -129,7 +129,7 @@ class SeatRow(Horizontal):
         width: 100%;
     }
     SeatRow > .field-label {
-        width: 15;
+        width: 17;
         color: $text-muted;
         text-style: bold;
     }
