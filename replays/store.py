@@ -398,6 +398,8 @@ def scan_matches(*, check: bool = True) -> MatchListing:
     (see `replays.summary`), and only otherwise is the whole file read and replayed. With
     `check` False that last step is skipped: such a file (copied in, written by an older
     Parlour) is listed from its header as not `checked`, at the cost of a header, not a replay.
+    A match open in a Parlour right now (its summary is kept when it closes) is read all the
+    same: it is what the player is most likely looking for.
     """
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
@@ -447,7 +449,7 @@ def _summary_of(path: Path, *, check: bool) -> MatchSummary:
     if kept is not None:
         header, tally = kept
         return _summary(path, header, tally, None, tally.outcome)
-    if not check:
+    if not check and not lock.sidecar(path).exists():  # one being played is read in full
         header = read_header(path)
         return _summary(path, header, Tally(len(header.seats)), None, None, checked=False)
     log = read_log(path)

@@ -178,3 +178,16 @@ def test_list_shows_matches_copied_in_without_summaries_as_not_checked_until_ask
     assert not store.summary.sidecar(forged).exists()  # never for a forged end
     code, out, err = run(capsys, "list")
     assert "not checked" not in out and err == ""
+
+
+def test_list_counts_the_moves_of_a_match_open_in_parlour_right_now(
+    parlour_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = registry.get("crossing")
+    with create_match(rules, (Seat("Ann"), Seat("Bob"))) as opened:
+        opened.submit(rules.legal_actions(opened.match.state)[0])
+        code, out, err = run(capsys, "list")  # its summary is only written when it closes
+    row = next(r for r in out.splitlines() if "Ann, Bob" in r)
+    assert code == 0
+    assert row.split()[4] == "1" and "in progress" in row, row  # not "?" and "not checked"
+    assert "no summary" not in err
