@@ -145,3 +145,25 @@ async def test_rules_pages_ship_for_every_game_and_step_with_brackets() -> None:
         source = app.screen.query_one(MarkdownViewer).document.source
         second = [*registry.all(), *registry.upcoming()][1]
         assert source.startswith(f"# {second.title}")
+
+
+async def test_n_and_u_on_the_shelf_open_the_highlighted_game_s_form_and_rules() -> None:
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("right", "down", "down", "down")  # the shelf: Fields of Action
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one("#rules-game", Select).value == "fields-of-action"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#game", Select).value == "fields-of-action"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("left", "u")  # from the menu list: the first game, as before
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one("#rules-game", Select).value == "en-garde"

@@ -48,10 +48,10 @@ class MenuScreen(Screen[None]):
 
     AUTO_FOCUS = "#menu"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "app.new_game", "New game"),
+        Binding("n", "new_game", "New game"),
         Binding("r", "app.resume", "Resume"),
         Binding("p", "app.replays", "Replays"),
-        Binding("u", "app.rules", "Rules"),
+        Binding("u", "rules", "Rules"),
         Binding("s", "app.settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
         Binding("left,right", "switch_list", "Switch list", show=False),
@@ -96,6 +96,23 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Main menu"
+
+    def _shelf_game(self) -> str | None:
+        """The game highlighted on the shelf while the shelf has focus, else None."""
+        shelf = self.query_one("#shelf", OptionList)
+        if self.focused is not shelf or shelf.highlighted is None:
+            return None
+        return shelf.get_option_at_index(shelf.highlighted).id
+
+    def action_new_game(self) -> None:
+        """A new game of the game highlighted on the shelf, if the shelf has focus."""
+        game = self._shelf_game()
+        playable = {rules.id for rules in registry.playable()}
+        self.post_message(OpenPlace("new", game if game in playable else None))
+
+    def action_rules(self) -> None:
+        """The rules of the game highlighted on the shelf, if the shelf has focus."""
+        self.post_message(OpenPlace("rules", self._shelf_game()))
 
     def action_switch_list(self) -> None:
         focused = self.focused
