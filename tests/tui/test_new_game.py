@@ -264,3 +264,17 @@ async def test_every_field_label_stands_two_cells_clear_of_its_field(game: str) 
             text = str(label.render())
             # "Exact distance no" read as one phrase with a single space before the value
             assert label.region.x + len(text) + 2 <= field.region.x, text
+
+
+async def test_swapping_seats_leaves_focus_on_the_same_seat_field() -> None:
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("shift+tab")  # from Seat 1's name to its kind
+        assert app.focused is app.screen.query_one("#kind-0")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#kind-0")  # not an option up the form
+        await pilot.press("tab", "ctrl+t")
+        await pilot.pause()
+        assert app.focused is name_field(app, 0)

@@ -139,6 +139,9 @@ class NewGameScreen(Screen[None]):
     async def _build_seats(self, seats: list[tuple[str, str]] | None = None) -> None:
         """Seat rows: a kind (human or a bot) and a name; `seats` keeps earlier choices."""
         box = self.query_one("#seats", Vertical)
+        focused = self.focused
+        # a seat field with focus is rebuilt: the same field of the new rows takes it back
+        refocus = focused.id if focused is not None and box in focused.ancestors else None
         await box.remove_children()
         self._bots = bot_specs(self._rules)
         rows = []
@@ -151,6 +154,8 @@ class NewGameScreen(Screen[None]):
             taken.add(name)
             rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name, remote=True))
         await box.mount_all(rows)
+        if refocus is not None and (again := box.query(f"#{refocus}")):
+            again.first().focus()
         self._show_starter()
 
     def _seat_title(self, seat: int) -> str:
