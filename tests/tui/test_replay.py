@@ -754,3 +754,28 @@ async def test_the_key_list_speaks_the_game_s_words_no_cards_at_crossing() -> No
             assert said["]  [   PgDn PgUp"].startswith(f"next {chapter} / start of this")
             if not cards:
                 assert said["→  ←"] == "next / previous move"
+
+
+async def test_the_seat_chooser_moves_on_with_enter_and_lists_its_keys() -> None:
+    from textual.widgets import Input
+
+    from tui.screens.help import KeysScreen
+
+    app = viewer(played())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("home", "right_square_bracket", "down", "down", "down", "right")
+        await pilot.press("c")
+        await pilot.pause()
+        seats = app.screen
+        assert isinstance(seats, SeatsScreen)
+        seats.query_one("#name-0", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is seats.query_one("#kind-1")  # on to the next field
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        assert app.screen.place == "Continue from here"
+        said = dict(app.screen.keys)
+        assert said["enter"] == "in a name: next field"
+        assert "continue" in said.values()

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from core.match import Seat
 from core.rules import Rules
@@ -23,13 +23,17 @@ from tui.widgets.seat_row import SeatRow, bot_specs, kind_of, seat_of
 
 
 class SeatsScreen(ModalScreen[tuple[Seat, ...] | None]):
-    """Dismisses with the seats chosen (Enter / Continue), or None (Esc)."""
+    """Dismisses with the seats chosen (Continue, ctrl+s), or None (Esc); Enter in a name
+    moves on to the next field, as on the new-game form."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "confirm", "continue", priority=True),
         Binding("escape", "cancel", "back"),
+        Binding("question_mark", "app.toggle_keys", "keys", priority=True),
     ]
+    ENTER_IN_A_FIELD: ClassVar[str] = "in a name: next field"
+    """What Enter does in a name field, for the `?` list."""
 
     def __init__(self, rules: Rules[Any, Any, Any], seats: Sequence[Seat], where: str) -> None:
         super().__init__(classes="confirm")
@@ -52,6 +56,14 @@ class SeatsScreen(ModalScreen[tuple[Seat, ...] | None]):
                 yield Button("Continue (^s)", id="go", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Continue from here"  # what `?` heads its list with
+
+    @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
