@@ -160,7 +160,7 @@ class ParlourApp(App[None]):
             keys.append(("tab  shift+tab", "next / previous field"))
             if typed := getattr(screen, "ENTER_IN_A_FIELD", ""):
                 keys.append(("enter", typed))
-            keys.append(("enter  space", "press a button, open a list, choose in it"))
+            keys.append(("enter  space", "press a button; open a list, choose"))
         keys.append(
             (
                 self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "")),

@@ -278,3 +278,21 @@ async def test_swapping_seats_leaves_focus_on_the_same_seat_field() -> None:
         await pilot.press("tab", "ctrl+t")
         await pilot.pause()
         assert app.focused is name_field(app, 0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_form_s_key_list_keeps_each_description_on_one_line(
+    size: tuple[int, int],
+) -> None:
+    """It read "press a button, open a list, choose in" / "it": one word on a line of its own."""
+    from tui.screens.help import KeyRow
+
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rows = list(app.screen.query(KeyRow))
+        assert any(row.key_text == "enter  space" for row in rows)
+        for row in rows:
+            assert row.query_one(".keys-does").region.height == 1, row.does
