@@ -167,3 +167,21 @@ async def test_n_and_u_on_the_shelf_open_the_highlighted_game_s_form_and_rules()
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.query_one("#rules-game", Select).value == "en-garde"
+
+
+@pytest.mark.parametrize("game", [rules.id for rules in registry.all()])
+async def test_the_rules_contents_show_each_heading_whole_at_100_columns(game: str) -> None:
+    """It read "Jack's turn: exactly th" and "The Blood of an Englishma"."""
+    from textual.widgets import Tree
+    from textual.widgets._markdown import MarkdownTableOfContents
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.action_rules(game)
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        contents = app.screen.query_one(MarkdownTableOfContents)
+        tree = contents.query_one(Tree)  # as wide as its longest heading
+        await pilot.pause()
+        assert tree.virtual_size.width <= tree.scrollable_content_region.width
+        assert 0 < tree.region.width <= contents.region.width  # not cut by the panel
