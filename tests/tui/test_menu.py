@@ -150,23 +150,22 @@ async def test_rules_pages_ship_for_every_game_and_step_with_brackets() -> None:
 async def test_n_and_u_on_the_shelf_open_the_highlighted_game_s_form_and_rules() -> None:
     app = ParlourApp()
     async with app.run_test(size=(100, 32)) as pilot:
+
+        async def opened(*keys: str) -> tuple[type, object]:
+            """The screen `keys` open and the game it shows; then back to the menu."""
+            await pilot.press(*keys)
+            await pilot.pause()
+            screen = app.screen
+            game = screen.query_one("#rules-game, #game", Select).value
+            await pilot.press("escape")
+            await pilot.pause()
+            return type(screen), game
+
         await pilot.press("right", "down", "down", "down")  # the shelf: Fields of Action
-        await pilot.press("u")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one("#rules-game", Select).value == "fields-of-action"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.query_one("#game", Select).value == "fields-of-action"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("left", "u")  # from the menu list: the first game, as before
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one("#rules-game", Select).value == "en-garde"
+        assert await opened("u") == (RulesScreen, "fields-of-action")
+        assert await opened("n") == (NewGameScreen, "fields-of-action")
+        # from the menu list: the first game, as before
+        assert await opened("left", "u") == (RulesScreen, "en-garde")
 
 
 @pytest.mark.parametrize("game", [rules.id for rules in registry.all()])
