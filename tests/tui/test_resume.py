@@ -312,3 +312,21 @@ async def test_the_list_says_who_moves_first_at_fields_of_action() -> None:
     app = ParlourApp(Start("resume"))
     async with app.run_test(size=(100, 32)):
         assert "Fields of Action (black first)" in rows(app)[0]
+
+
+async def test_the_footer_offers_delete_only_while_there_is_a_match_to_delete() -> None:
+    from textual.widgets._footer import FooterKey
+
+    def offered(app: ParlourApp) -> set[str]:
+        return {key.description for key in app.screen.query(FooterKey)}
+
+    new_match(2)
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert "Delete" in offered(app)
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert "No matches in progress" in str(app.screen.query_one("#empty").render())
+        assert "Delete" not in offered(app)  # "d Delete" did nothing on the empty list
+        assert "New game" in offered(app)

@@ -301,6 +301,7 @@ class MatchListScreen(Screen[None]):
         self.query_one("#empty").display = not self._rows
         table.display = bool(self._rows)
         self.query_one("#detail").display = bool(self._rows)
+        self.refresh_bindings()
         if self._rows:
             if keep in self._rows:
                 table.move_cursor(row=table.get_row_index(keep))
@@ -308,6 +309,10 @@ class MatchListScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._fill()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Delete is offered (in the footer too) only while there is a row to delete."""
+        return action != "delete" or bool(self._rows)
 
     def _mark(self, key: str | None) -> None:
         """Point at the highlighted row with ▸ and describe it below the table."""
