@@ -296,3 +296,16 @@ async def test_the_form_s_key_list_keeps_each_description_on_one_line(
         assert any(row.key_text == "enter  space" for row in rows)
         for row in rows:
             assert row.query_one(".keys-does").region.height == 1, row.does
+
+
+async def test_an_option_value_the_game_refuses_is_reported_inline_like_the_others() -> None:
+    app = ParlourApp(Start("new", "crossing"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        limit = next(iter(app.screen.query(".option").results(Input)))
+        limit.value = "-5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and list_matches() == []
+        assert "takes 0 (no limit) or more, not -5" in problems(app)  # was a passing toast
+        assert not app._notifications

@@ -174,7 +174,8 @@ class NewGameScreen(Screen[None]):
         options: dict[str, Any] = {}
         try:
             options = resolve_options(self._rules.options, option_values(self._option_widgets))
-        except BadOption as err:
+            self._rules.new(self._players, options)  # the game's own checks, e.g. a range
+        except ValueError as err:  # BadOption among them
             problems.append(f"{str(err).capitalize()}.")
         seats: list[Seat] = []
         seen: dict[str, int] = {}
