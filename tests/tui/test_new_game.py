@@ -309,3 +309,7 @@ async def test_an_option_value_the_game_refuses_is_reported_inline_like_the_othe
         assert isinstance(app.screen, NewGameScreen) and list_matches() == []
         assert "takes 0 (no limit) or more, not -5" in problems(app)  # was a passing toast
         assert not app._notifications
+        limit.value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()  # named as the form labels it, not by its key 'capture_limit'
+        assert "✗ Capture limit takes a whole number, not ''." in problems(app)

@@ -176,7 +176,7 @@ class NewGameScreen(Screen[None]):
             options = resolve_options(self._rules.options, option_values(self._option_widgets))
             self._rules.new(self._players, options)  # the game's own checks, e.g. a range
         except ValueError as err:  # BadOption among them
-            problems.append(f"{str(err).capitalize()}.")
+            problems.append(self._in_words(err))
         seats: list[Seat] = []
         seen: dict[str, int] = {}
         for seat, (kind, raw_name) in enumerate(self._seat_choices()):
@@ -200,6 +200,14 @@ class NewGameScreen(Screen[None]):
         self._problems = problems
         self._show_problems()
         return None if problems else (options, tuple(seats), remote)
+
+    def _in_words(self, err: ValueError) -> str:
+        """A rules error as a line of the form: an option named by its field's label
+        ("Capture limit takes 0 (no limit) or more, not -5."), not its key."""
+        text = str(err)
+        for option in self._rules.options:
+            text = text.replace(f"option {option.key!r}", title(option.key))
+        return f"{text[:1].upper()}{text[1:]}."
 
     def _show_starter(self) -> None:
         """Say who moves first, by name, as the seats and the options stand."""
