@@ -314,7 +314,7 @@ async def test_the_list_says_who_moves_first_at_fields_of_action() -> None:
         assert "Fields of Action (black first)" in rows(app)[0]
 
 
-async def test_the_footer_offers_delete_only_while_there_is_a_match_to_delete() -> None:
+async def test_the_footer_offers_open_and_delete_only_while_there_is_a_match() -> None:
     from textual.widgets._footer import FooterKey
 
     def offered(app: ParlourApp) -> set[str]:
@@ -329,4 +329,5 @@ async def test_the_footer_offers_delete_only_while_there_is_a_match_to_delete() 
         await pilot.pause()
         assert "No matches in progress" in str(app.screen.query_one("#empty").render())
         assert "Delete" not in offered(app)  # "d Delete" did nothing on the empty list
+        assert "Open" not in offered(app)  # nor "⏎ Open"
         assert "New game" in offered(app)

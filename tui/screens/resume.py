@@ -195,6 +195,10 @@ class MatchTable(DataTable[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Open")]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Open is offered only while there is a row to open (an empty list keeps focus)."""
+        return action != "select_cursor" or self.row_count > 0
+
 
 class MatchListScreen(Screen[None]):
     """A table of stored matches; subclasses choose which ones and what Enter does."""
