@@ -254,7 +254,7 @@ def test_a_match_stopped_at_the_ply_limit_is_kept_and_said_unfinished(
     assert main([*argv, "--out", str(out_dir)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("[1/1] crossing-0001.parlour: unfinished, stopped at the ply limit")
-    assert out[1] == f"1 matches written to {out_dir}, 1 of them unfinished at the ply limit (6)"
+    assert out[1] == f"1 match written to {out_dir}, 1 of them unfinished at the ply limit (6)"
     (kept,) = out_dir.iterdir()
     assert main(["verify", str(kept)]) == 0
     assert ": ok: " in capsys.readouterr().out

@@ -120,7 +120,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             )
             return EXIT_INTERRUPTED
     left = f", {unfinished} of them unfinished at the ply limit ({limit})" if unfinished else ""
-    print(f"{written} matches written to {out}{left}")
+    matches = "1 match" if written == 1 else f"{written} matches"
+    print(f"{matches} written to {out}{left}")
     return EXIT_OK
 
 
