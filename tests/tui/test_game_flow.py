@@ -193,6 +193,31 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
         assert "Bob moved 5 forward" in str(resumed.query_one("#news").render())
 
 
+async def test_q_on_the_round_end_panel_saves_and_quits() -> None:
+    """q is "save & quit" everywhere in a match; on the panel between rounds it did nothing
+    (only Enter, space and Esc went on), so a player could not stop there."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Ann: 4 forward
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Bob: 5 forward
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Ann: 4 forward
+        await keys(pilot, "enter", *["right"] * 5, "f", "enter")  # Bob: 5 forward
+        await keys(pilot, "enter", *["right"] * 5, "a", "enter")  # Ann attacks
+        await keys(pilot, "enter", "x", "enter")  # Bob takes the hit
+        panel = app.screen
+        assert isinstance(panel, ChapterEndScreen)
+        shown = [k for k in panel.query("FooterKey") if getattr(k, "action", "") == "quit_match"]
+        assert [getattr(k, "key", "") for k in shown] == ["q"]
+        path: Path = screen.port.opened.path
+        await keys(pilot, "q")
+        assert not isinstance(app.screen, GameScreen | ChapterEndScreen | HandoffScreen)
+
+        resumed = await open_game(app, pilot, open_match(path))  # round 2, behind a handoff
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+        assert resumed.port.match.state.scores == (1, 0)
+
+
 def against_the_bot() -> OpenMatch:
     """Ann (the only human, so no handoffs) against the random bot, with the scripted deal."""
     return scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
