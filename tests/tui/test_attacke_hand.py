@@ -120,6 +120,17 @@ async def test_the_footer_names_the_keys_of_the_moment_select_then_draw_or_not()
         assert app.chosen == [Pass(True)]
 
 
+async def test_the_footer_offers_face_down_only_while_it_is_unused() -> None:
+    """Once a seat had laid cards face down in a contest, its hint and buttons no longer
+    offered `f`, but the footer still listed "f face down"."""
+    app = HandApp(ben_in_a_red_fight(face_down=True))
+    async with app.run_test(size=(100, 20)):
+        assert footer_keys(app).get("f") == "face down"
+    app = HandApp(ben_in_a_red_fight(face_down=True, hidden_counts=(0, 1, 0)))
+    async with app.run_test(size=(100, 20)):
+        assert "f" not in footer_keys(app)
+
+
 async def test_n_after_p_passes_without_drawing_and_y_draws() -> None:
     for key, draw in (("n", False), ("y", True)):
         app = HandApp(ben_in_a_red_fight())
