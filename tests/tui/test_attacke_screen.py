@@ -217,6 +217,21 @@ async def test_five_seats_fit_80_by_24() -> None:
         assert "⏎ Play" in shot and "p Pass" in shot
 
 
+async def test_a_contest_winner_keeps_their_name_with_five_seats_at_80_by_24() -> None:
+    """With five seats at 80 columns the winner's panel read "▶ … =5 ★ won": the name was
+    cut to nothing to make room for the word "won"."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, dealt_match(5))
+        await keys(pilot, "enter", "5", "enter")  # Ann opens with her red 5
+        for _ in range(4):
+            await keys(pilot, "enter", "p", "n")  # each other seat passes, drawing nothing
+        assert isinstance(app.screen, ChapterEndScreen)
+        panel = screen.query_one("#at-seat-0", SeatPanel)
+        head = str(panel.render()).splitlines()[0]
+        assert "Ann" in head and "=5 ★" in head
+
+
 async def test_laid_cards_fly_to_the_table_with_animations_on() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
