@@ -6,6 +6,7 @@ import pytest
 
 from core.games.en_garde import EnGardeState
 from core.games.en_garde.actions import AdvanceAttack, Attack, Parry, Pass, Retreat
+from core.games.en_garde.commentary import round_words
 from core.games.en_garde.pile import pile_size
 from core.rules import CHANCE, IllegalAction
 from tests.core.test_en_garde_script import (
@@ -119,6 +120,14 @@ def test_advanced_retreat_after_last_card_decides_by_advance() -> None:
     assert (result.winner, result.reason) == (1, "advance")
     assert "retreated after the last card" in result.detail
     assert "advance 10 against 7" in result.detail
+
+
+def test_a_round_decided_by_advance_names_who_advanced_farther() -> None:
+    """The round-end panel said "…; advance 10 against 7." without saying whose advance."""
+    state = play(play(one_left("advanced"), "2>x4 d5"), "r1")
+    assert round_words(state.results[0], ("Ann", "Ben")) == (
+        "The defender retreated after the last card was drawn; Ben advanced farther, 10 against 7."
+    )
 
 
 def test_advanced_parry_after_last_card_compares_hands() -> None:

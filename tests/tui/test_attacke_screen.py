@@ -3,7 +3,9 @@ hand, a refused play that says why, the 80x24 fit with five seats, and cards tha
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -26,6 +28,7 @@ from tui.screens.game import GameScreen
 from tui.screens.game import screen as game_screen
 from tui.screens.game.bots import BotChose
 from tui.screens.handoff import HandoffScreen
+from tui.screens.help import HelpScreen
 from tui.screens.round_end import ChapterEndScreen
 
 RULES = Attacke()
@@ -215,6 +218,46 @@ async def test_five_seats_fit_80_by_24() -> None:
             lines = str(panel.render()).splitlines()
             assert len(lines) == 5 and max(map(len, lines)) <= panel.content_region.width
         assert "⏎ Play" in shot and "p Pass" in shot
+
+
+async def test_a_contest_winner_keeps_their_name_with_five_seats_at_80_by_24() -> None:
+    """With five seats at 80 columns the winner's panel read "▶ … =5 ★ won": the name was
+    cut to nothing to make room for the word "won"."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, dealt_match(5))
+        await keys(pilot, "enter", "5", "enter")  # Ann opens with her red 5
+        for _ in range(4):
+            await keys(pilot, "enter", "p", "n")  # each other seat passes, drawing nothing
+        assert isinstance(app.screen, ChapterEndScreen)
+        panel = screen.query_one("#at-seat-0", SeatPanel)
+        head = str(panel.render()).splitlines()[0]
+        assert "Ann" in head and "=5 ★" in head
+
+
+def screen_rows(svg: str) -> list[str]:
+    """An exported screenshot's text, row by row (a run of blanks is drawn as a rectangle,
+    so it is missing here)."""
+    rows: dict[int, str] = {}
+    for n, text in re.findall(
+        r'<text[^>]*clip-path="url\(#terminal-\d+-line-(\d+)\)"[^>]*>(.*?)</text>', svg
+    ):
+        rows[int(n)] = rows.get(int(n), "") + html.unescape(text).replace("\xa0", " ")
+    return [rows[n] for n in sorted(rows)]
+
+
+async def test_the_help_s_first_key_row_reads_on_one_line_at_80_by_24() -> None:
+    """The help's first row crammed the arrows, "card", "colour" and "click" into one key
+    cell, which wrapped over five lines ("← →" / "card, ↑" / "↓" / "colour," / "click")."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        rows = screen_rows(app.export_screenshot())
+        arrows = next(row for row in rows if "←→" in row)  # (the rows' blanks are left out)
+        assert "moveoveryourcards" in arrows.replace(" ", "")
+        assert not any("card,↑" in row.replace(" ", "") for row in rows)
 
 
 async def test_laid_cards_fly_to_the_table_with_animations_on() -> None:

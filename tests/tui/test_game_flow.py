@@ -39,6 +39,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.widgets.move_log import MoveLog, fold_chance
+from tui.widgets.table import ChapterEnd
 
 RULES = EnGarde()
 ANN_DEAL = (1, 2, 3, 4, 4)
@@ -191,6 +192,48 @@ async def test_quit_mid_round_then_resume_behind_a_handoff() -> None:
         assert resumed.viewer == 0
         assert RULES.view(resumed.port.match.state, 0).positions == (5, 18)
         assert "Bob moved 5 forward" in str(resumed.query_one("#news").render())
+
+
+async def test_q_on_the_round_end_panel_saves_and_quits() -> None:
+    """q is "save & quit" everywhere in a match; on the panel between rounds it did nothing
+    (only Enter, space and Esc went on), so a player could not stop there."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Ann: 4 forward
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Bob: 5 forward
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter")  # Ann: 4 forward
+        await keys(pilot, "enter", *["right"] * 5, "f", "enter")  # Bob: 5 forward
+        await keys(pilot, "enter", *["right"] * 5, "a", "enter")  # Ann attacks
+        await keys(pilot, "enter", "x", "enter")  # Bob takes the hit
+        panel = app.screen
+        assert isinstance(panel, ChapterEndScreen)
+        shown = [k for k in panel.query("FooterKey") if getattr(k, "action", "") == "quit_match"]
+        assert [getattr(k, "key", "") for k in shown] == ["q"]
+        path: Path = screen.port.opened.path
+        await keys(pilot, "q")
+        assert not isinstance(app.screen, GameScreen | ChapterEndScreen | HandoffScreen)
+
+        resumed = await open_game(app, pilot, open_match(path))  # round 2, behind a handoff
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Bob"
+        assert resumed.port.match.state.scores == (1, 0)
+
+
+async def test_the_hands_shown_at_a_round_s_end_are_centred_like_the_rest() -> None:
+    """The line "Hands shown: Ann 3 4 4 5 5 · Bo 2 3 3 4 5" stood at the panel's left edge,
+    under centred lines, with no blank line before the score."""
+    shown = "Hands shown: Ann 3 4 4 5 5 · Bo 2 3 3 4 5"
+    end = ChapterEnd(2, "Bo wins round 2", "Hands compared.", "Ann 1 · Bo 1", shown)
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ChapterEndScreen(end))
+        await pilot.pause()
+        reveal = app.screen.query_one(".reveal")
+        line = reveal.render_line(0).text
+        assert line.strip() == shown
+        assert line.index("H") > 5 and len(line) - len(line.rstrip()) > 5  # centred
+        score = app.screen.query_one(".score")
+        assert score.region.y > reveal.region.bottom  # a blank line between
 
 
 def against_the_bot() -> OpenMatch:

@@ -31,13 +31,15 @@ from tui.tables import Offer, Rematching
 from tui.widgets.table import ChapterEnd
 
 
-class ChapterEndScreen(ModalScreen[None]):
-    """Who won the round (contest, ...) and why; any key or click goes on to the next one,
-    once the panel has been up for `GRACE` seconds."""
+class ChapterEndScreen(ModalScreen[bool]):
+    """Who won the round (contest, ...) and why. Dismisses with True to go on to the next
+    one (Enter, space, Esc or a click, once the panel has been up for `GRACE` seconds), False
+    to save and quit (q, as everywhere in a match)."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "go on"),
+        Binding("q", "quit_match", "save & quit"),
     ]
     GRACE: ClassVar[float] = READY_GRACE
     """The panel may come up as a bot's move ends the round while the player is still
@@ -67,7 +69,11 @@ class ChapterEndScreen(ModalScreen[None]):
     @on(Button.Pressed, "#next")
     def action_next(self) -> None:
         if self.is_current and time.monotonic() - self._shown >= self.GRACE:
-            self.dismiss(None)
+            self.dismiss(True)
+
+    def action_quit_match(self) -> None:
+        if self.is_current:
+            self.dismiss(False)
 
 
 @dataclass(frozen=True)

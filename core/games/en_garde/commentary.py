@@ -17,6 +17,7 @@ from core.games.en_garde.actions import (
 from core.games.en_garde.deal import receiver
 from core.games.en_garde.pile import cards
 from core.games.en_garde.piste import advances
+from core.games.en_garde.scoring import BY_ADVANCE
 from core.games.en_garde.state import EnGardeState
 from core.games.en_garde.view import RoundResult
 from core.voice import ADVISED, TOLD, Voice
@@ -96,23 +97,30 @@ def comparison(result: RoundResult, names: Sequence[str]) -> str | None:
         words += _COUNTS[held[1]]
         if held[0] != held[1]:
             return words
-    ahead = advances(result.positions)
+    return f"{words}; {_farther(result.positions, names)}"
+
+
+def _farther(positions: tuple[int, int], names: Sequence[str]) -> str:
+    """Who advanced farther from their end of the piste, e.g. "Ben advanced farther, 11
+    against 4" (or "both advanced 6: a drawn round")."""
+    ahead = advances(positions)
     if ahead[0] == ahead[1]:
-        return f"{words}; both advanced {ahead[0]}: a drawn round"
+        return f"both advanced {ahead[0]}: a drawn round"
     winner = 0 if ahead[0] > ahead[1] else 1
-    return (
-        f"{words}; {_name(names, winner)} advanced farther, "
-        f"{ahead[winner]} against {ahead[1 - winner]}"
-    )
+    return f"{_name(names, winner)} advanced farther, {ahead[winner]} against {ahead[1 - winner]}"
 
 
 def round_words(result: RoundResult, names: Sequence[str]) -> str:
     """How the round ended, naming the seats: the revealed hands and comparison when there
     was one ("Ann 2 3 3 4 5 · Ben 1 3 3 4 — at distance 1: Ann has no 1, Ben has one"), else
-    the result's own detail (with the loser named for a no-move loss)."""
+    the result's own detail (with the loser named for a no-move loss, and the fencer who
+    advanced farther for a round decided by advance)."""
     shown, compared = revealed_hands(result, names), comparison(result, names)
     if shown is not None and compared is not None:
         return f"{shown} — {compared}"
     if result.reason == "no-move" and result.winner is not None:
         return f"{_name(names, 1 - result.winner)} could neither move nor attack."
+    cause, by_advance, _ = result.detail.partition(BY_ADVANCE)
+    if result.reason == "advance" and by_advance and result.positions is not None:
+        return f"{cause}; {_farther(result.positions, names)}."  # who advanced, by name
     return result.detail

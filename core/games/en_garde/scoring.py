@@ -16,6 +16,10 @@ from core.games.en_garde.view import RoundReason, RoundResult
 
 Hands = tuple[tuple[int, ...], tuple[int, ...]]
 
+BY_ADVANCE = "; advance "
+"""What joins the cause of a round decided by advance to its numbers in `RoundResult.detail`
+("…; advance 12 against 4."), where `commentary.round_words` puts the names in."""
+
 
 def end_round(
     state: EnGardeState,
@@ -51,7 +55,7 @@ def by_advance(state: EnGardeState, why: str, revealed: Hands | None = None) -> 
         detail = f"{why}; both fencers advanced {ahead[0]}."
         return end_round(state, None, "draw", detail, revealed)
     winner = 0 if ahead[0] > ahead[1] else 1
-    detail = f"{why}; advance {ahead[winner]} against {ahead[1 - winner]}."
+    detail = f"{why}{BY_ADVANCE}{ahead[winner]} against {ahead[1 - winner]}."
     return end_round(state, winner, "advance", detail, revealed)
 
 

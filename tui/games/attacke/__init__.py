@@ -84,7 +84,9 @@ HELP = """\
 
 | Key | Does |
 |---|---|
-| `←` `→` card, `↑` `↓` colour, click | move over your cards (a click also selects) |
+| `←` `→` | move over your cards |
+| `↑` `↓` | move to the colour above / below |
+| click | select the card clicked (or unselect it) |
 | `Space` | select the card (`+`) or unselect it |
 | `2` `3` `4` `5` `7`, `0` | select a card of that value: the contest colour, then shields |
 | `f` | variant: lay the card face down (`?`, counts 1; once per contest) |
@@ -94,11 +96,11 @@ HELP = """\
 | `Esc` | clear the selection, or go back |
 
 The table has a panel per player: `▶` marks whose turn it is, then the name and running
-total (`▲` = the total to beat, `★ won` = the contest just won), the chips owned (`[R]` red,
-`[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand as backs and a count
-(`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back is face down, worth 1).
-The last line gives the contest colour, the total to beat and the pile and discard counts.
-Nobody's hand is ever on the table.
+total (`▲` = the total to beat, `★ won` or just `★` = the contest just won), the chips
+owned (`[R]` red, `[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand
+as backs and a count (`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back
+is face down, worth 1). The last line gives the contest colour, the total to beat and the
+pile and discard counts. Nobody's hand is ever on the table.
 
 Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
 value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher

@@ -72,6 +72,11 @@ def laid_canvas(cards: Sequence[str], hidden: int, width: int) -> Canvas:
     return canvas
 
 
+WON = " won"
+"""The word after a won contest's total ("=14 ★ won"), dropped where it would cut the
+winner's name (five seats at 80 columns)."""
+
+
 def short_name(name: str, width: int) -> str:
     """A name cut to `width`, keeping a short last word ("Normal gree…2"), so seats whose
     names differ only at the end (bots numbered 2, 3, 4) stay apart."""
@@ -164,6 +169,9 @@ class SeatPanel(Widget):
             Content.styled(short_name(self.seat_name, width), "bold"),
         )
         room = width - total.cell_length - 1
+        if head.cell_length > room and total.plain.endswith(WON):
+            total = total[: -len(WON)]  # "=14 ★": the winner's name before the word "won"
+            room = width - total.cell_length - 1
         rows = [
             Content.assemble(pad(head, room), " ", total) if total else pad(head, width),
             Content.assemble(chips_content(view.chips[seat]), "  ", backs(view.hand_sizes[seat])),
@@ -181,7 +189,8 @@ class SeatPanel(Widget):
         if view.passed[seat]:
             return Content.styled("out", "dim"), (), 0
         if view.colour is None and result is not None and result.winner == seat:
-            return Content.styled(f"={result.total} ★ won", "bold"), result.laid, result.hidden
+            won = f"={result.total} ★{WON}"
+            return Content.styled(won, "bold"), result.laid, result.hidden
         if view.colour is None:
             return Content(""), (), 0
         total = view.totals[seat]

@@ -204,13 +204,18 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         view = self._view
         if view is None:
             return Content("")
-        down = ", f face down" if view.face_down and not view.hidden_counts[self.me] else ""
+        down = ", f face down" if self._may_lay_face_down(view) else ""
         if view.phase == "open":
             return Content(f"Open: select knights of one colour (space{down}), then Enter.")
         if view.phase == "fight":
             name = COLOUR_NAMES.get(view.colour or "", "?")
             return Content(f"Select {name} knights or shields (space{down}), Enter; or p to pass.")
         return Content("")
+
+    def _may_lay_face_down(self, view: AttackeView) -> bool:
+        """The variant is played and this seat has not laid cards face down in the contest
+        yet (once per contest): the hint and the button offer `f` only then."""
+        return view.face_down and not view.hidden_counts[self.me]
 
     def _waiting(self) -> Content:
         view = self._view
@@ -238,7 +243,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         shown = {
             "at-play": selecting,
             "at-pass": selecting and view.phase == "fight",
-            "at-down": selecting and view.face_down and not view.hidden_counts[self.me],
+            "at-down": selecting and self._may_lay_face_down(view),
             "at-yes": mode == "pass",
             "at-no": mode == "pass",
             "at-cancel": mode in ("pass", "colour") or (selecting and bool(self.draft.marks)),
@@ -274,7 +279,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             return mode in ("colour", "return")
         if action == "play":
             return mode != "pass"
-        if action == "face_down":
+        if action == "face_down":  # (once used in a contest, f still says why it is refused)
             return view.face_down and mode == "select"
         if action in ("select", "value", "step", "row"):
             return mode == "select"

@@ -316,12 +316,19 @@ class GameScreen(MatchFrame, Generic[V, A]):
         self.when_still(panel)
         return True
 
-    def _next_chapter(self, _: object = None) -> None:
+    def _next_chapter(self, go_on: bool | None = True) -> None:
+        """After the chapter-end panel: the next chapter, or (q there) save and quit as the
+        table's own q does (a match across machines asks first, and goes on if kept)."""
         self._chapters_told = len(self.chapters())
+        if go_on is False and not self.port.can_chat:
+            self.action_save_quit()
+            return
         self.hold = None
         self.log_more()  # what was played elsewhere while the panel was read
         self.draw(animate=True)
         self.advance()
+        if go_on is False:
+            self.action_leave()
 
     def when_still(self, then: Callable[[], None]) -> None:
         """Run `then` once the table has stopped moving, so a slide is seen to its end.
