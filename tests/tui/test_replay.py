@@ -15,7 +15,7 @@ from core import registry
 from core.match import ActionEntry, Match, Seat
 from core.rules import CHANCE, SPECTATOR
 from replays.export import to_markdown
-from replays.store import create_match, load_match, open_match
+from replays.store import OpenMatch, create_match, load_match, open_match
 from tui.app import ParlourApp
 from tui.screens.annotate import AnnotateScreen
 from tui.screens.game import GameScreen
@@ -28,6 +28,13 @@ from tui.widgets.move_list import MoveList
 from tui.widgets.move_log import MoveLog
 
 SEATS = (Seat("Ann"), Seat("Bob"))
+
+
+def random_moves(opened: OpenMatch, rng: random.Random, moves: int) -> None:
+    """Play `moves` moves of a game without chance (Crossing), each picked by `rng`."""
+    rules = opened.match.rules
+    for _ in range(moves):
+        opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
 
 
 def played(entries: int | None = None, seed: int = 3) -> Path:
@@ -435,8 +442,7 @@ async def test_an_open_game_s_replay_speaks_of_no_hands() -> None:
     rules = registry.get("crossing")
     rng = random.Random(5)
     with create_match(rules, SEATS, {}) as opened:
-        for _ in range(6):
-            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        random_moves(opened, rng, 6)
         opened.resign(0)
         path = opened.path
     app = viewer(path)
@@ -557,10 +563,9 @@ async def test_a_move_taken_back_is_struck_through_and_its_replacement_takes_its
     rules = registry.get("crossing")
     rng = random.Random(3)
     with create_match(rules, SEATS, {}) as opened:
-        for _ in range(3):
-            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        random_moves(opened, rng, 3)
         opened.take_back(0)
-        opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        random_moves(opened, rng, 1)
         path = opened.path
     app = ParlourApp()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -706,8 +711,7 @@ async def test_the_counter_line_and_the_line_under_it_wrap_rather_than_cut_their
     rng = random.Random(4)
     seats = (Seat("Player 1"), Seat("Easy mcts bot"))
     with create_match(rules, seats, {}) as opened:
-        for _ in range(6):
-            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        random_moves(opened, rng, 6)
         opened.resign(0)
         path = opened.path
     for size in ((100, 32), (80, 24)):
@@ -739,8 +743,7 @@ async def test_the_key_list_speaks_the_game_s_words_no_cards_at_crossing() -> No
     rules = registry.get("crossing")
     rng = random.Random(2)
     with create_match(rules, SEATS, {}) as opened:
-        for _ in range(4):
-            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        random_moves(opened, rng, 4)
         crossing = opened.path
     for path, cards, chapter in ((crossing, False, "turn"), (played(entries=30), True, "round")):
         app = viewer(path)
