@@ -27,7 +27,7 @@ from core.rules import SPECTATOR
 from replays.errors import LogError
 from tui.messages import ShowMenu, StartMatch
 from tui.screens.handoff import READY_GRACE
-from tui.tables import Offer, Rematching
+from tui.tables import Offer, Rematching, notice_title
 from tui.widgets.table import ChapterEnd
 
 
@@ -203,7 +203,7 @@ class MatchEndScreen(ModalScreen[None]):
         talk = self.talk
         if talk is None:
             return
-        title = "From the host" if talk.host_elsewhere else "Match"
+        title = notice_title(talk)
         for text in talk.notices():
             self.notify(text, title=title, markup=False)
         self._say()

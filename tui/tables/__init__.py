@@ -9,6 +9,6 @@ one frame.
 """
 
 from tui.tables.local import LocalTable
-from tui.tables.port import Offer, Plays, Rematching, Table, Wait
+from tui.tables.port import Offer, Plays, Rematching, Table, Wait, notice_title
 
-__all__ = ["LocalTable", "Offer", "Plays", "Rematching", "Table", "Wait"]
+__all__ = ["LocalTable", "Offer", "Plays", "Rematching", "Table", "Wait", "notice_title"]

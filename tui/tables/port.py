@@ -15,6 +15,20 @@ from replays.chronicle import Line
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
 
+
+class Kept(Protocol):
+    """Where a match is kept, as a table or a rematch talk knows it."""
+
+    @property
+    def host_elsewhere(self) -> bool: ...
+
+
+def notice_title(port: Kept) -> str:
+    """The title of the match's notices: "From the host" on a guest's screen, "Match" where
+    the match is kept (the host's own screen, a match on this device)."""
+    return "From the host" if port.host_elsewhere else "Match"
+
+
 Plays = Literal["here", "bot", "away"]
 """Who answers a seat: a person at this device, a bot this device runs, or someone elsewhere
 (a player on another machine, or a bot the host runs)."""

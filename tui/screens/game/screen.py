@@ -37,7 +37,7 @@ from tui.screens.game.seating import Seating
 from tui.screens.game.status import status_line
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
-from tui.tables import LocalTable, Rematching, Table, Wait
+from tui.tables import LocalTable, Rematching, Table, Wait, notice_title
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 
@@ -419,7 +419,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
         catches up when it is dismissed."""
         if self._finished_with:
             return
-        title = "From the host" if self.port.host_elsewhere else "Match"
+        title = notice_title(self.port)
         for text in self.port.notices():
             self.notify(text, title=title, markup=False)
         self.requests.answer_if_asked()
