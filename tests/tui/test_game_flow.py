@@ -27,7 +27,7 @@ from core.match import ActionEntry, Seat
 from core.rules import CHANCE
 from replays.store import OpenMatch, create_match, open_match
 from tui.app import ParlourApp
-from tui.games.en_garde import prompt, rounds
+from tui.games.en_garde import fencers, prompt, rounds
 from tui.games.en_garde.fencers import Fencer
 from tui.games.en_garde.hand import waiting
 from tui.games.en_garde.piste import EnGardeBoard
@@ -758,8 +758,13 @@ async def test_the_move_log_keeps_its_latest_line_in_view_when_its_height_change
             assert "(30)" in text_of(log)[-1]
 
 
-async def test_the_distance_line_tells_the_new_distance_once_the_fencer_has_arrived() -> None:
+async def test_the_distance_line_tells_the_new_distance_once_the_fencer_has_arrived(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """It said "distance 18" while the fencer was still sliding from space 1."""
+    # a slide long enough to be still in flight however slow the machine; stopped by hand
+    monkeypatch.setattr(fencers, "SLIDE_PER_SPACE", 60.0)
+    monkeypatch.setattr(fencers, "SLIDE_LONGEST", 60.0)
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, against_the_bot())
@@ -773,7 +778,7 @@ async def test_the_distance_line_tells_the_new_distance_once_the_fencer_has_arri
         await pilot.pause()
         assert app.animator.is_being_animated(screen.query_one("#fencer-0", Fencer), "offset")
         assert "distance 22" in str(info.render())  # the fencer is on its way
-        await app.animator.wait_until_complete()
+        await app.animator.stop_animation(screen.query_one("#fencer-0", Fencer), "offset")
         await pilot.pause()
         assert "distance 18" in str(info.render())
         screen._close()
