@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 
@@ -22,7 +23,7 @@ from core.match import ActionEntry, Seat
 from core.rules import CHANCE
 from replays.store import OpenMatch, create_match
 from tui.app import ParlourApp
-from tui.games.englishman import KIT
+from tui.games.englishman import KIT, flight
 from tui.games.englishman.flight import flights
 from tui.games.englishman.layout import Place, layout
 from tui.games.englishman.table import CastlesTable
@@ -226,7 +227,8 @@ def test_a_long_castle_wraps_under_its_first_card() -> None:
     assert "empty" in lay.lines[rows[-1] + 1].plain
 
 
-async def test_a_travelling_card_lands() -> None:
+async def test_a_travelling_card_lands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(flight, "FLIGHT", 60.0)  # still flying however slow the machine
     app = new_app("full")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(app, pilot)
@@ -236,11 +238,15 @@ async def test_a_travelling_card_lands() -> None:
         table = table_of(screen)
         start, end = table.offset_of(("castle", 0, 0)), table.offset_of(("castle", 2, 0))
         table.command("enter")  # as the key does (a pilot press waits for the landing)
-        await asyncio.sleep(0.2)
-        assert table.flying and table.flyer.display  # on its way (where exactly is timing)
+        for _ in range(100):  # bounded: the flight starts after the move is kept
+            if table.flyer.display:
+                break
+            await asyncio.sleep(0.02)
+        assert table.flying and table.flyer.display  # on its way
         assert start != end
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.1)
+        await app.animator.stop_animation(table.flyer, "offset")  # lands it
+        monkeypatch.undo()
+        await pilot.pause()
         assert not table.flying and not table.flyer.display
         assert screen.port.match.state.castles[2][:2] == ("1", "1")
         assert plays(screen) == ["w-", "1f>3"]
@@ -285,8 +291,10 @@ async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight()
         await keys(pilot, "4", "b", "f")
         assert "loses: parallel" in hint(screen)
         await keys(pilot, "enter")
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.3)
+        for _ in range(100):  # bounded: the panel opens once the card has landed
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            await pilot.pause(0.05)
         assert isinstance(app.screen, MatchEndScreen)
         assert plays(screen)[-1] == "4b>f"
     assert app.return_code in (None, 0)

@@ -271,7 +271,10 @@ async def test_fencers_slide_with_animations_on() -> None:
         await pilot.wait_for_scheduled_animations()
         assert fencer.offset.x == 4 * 3
         await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        for _ in range(100):  # bounded: the answer comes back as a message
+            if len(plays(screen)) == 2:
+                break
+            await pilot.pause(0.05)
         await pilot.wait_for_scheduled_animations()
         assert len(plays(screen)) == 2  # the bot answered through the worker
         bob = RULES.view(screen.port.match.state, 0).positions[1]
