@@ -280,7 +280,10 @@ async def test_r_reviews_with_progress_esc_stops_and_r_continues(
         if not first.complete:
             assert any("Press r to continue" in m for m in messages(app))
         await pilot.press("r")
-        await until(pilot, lambda: screen.review is not None and screen.review.complete)
+        # the rest of the match at 300 iterations a decision: half a minute on a loaded machine
+        await until(
+            pilot, lambda: screen.review is not None and screen.review.complete, seconds=180
+        )
         done = screen.review
         assert done is not None and done.verdicts[: first.done] == first.verdicts
         assert done.verdicts == read_review(path).verdicts  # type: ignore[union-attr]
