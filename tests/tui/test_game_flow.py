@@ -575,6 +575,21 @@ def test_draws_fold_into_counts_of_unseen_cards_and_lists_of_seen_ones() -> None
     assert fold_chance(["Bob drew a card"]) == "Bob drew a card"
 
 
+def test_a_deal_round_the_table_folds_into_one_clause_a_seat() -> None:
+    """Attacke's deal read "Ann was dealt a red 4 and 2; Bob was dealt 5 cards; …; Ann was
+    dealt a blue 4; Ann was dealt a green 5": the colour split Ann's cards into three groups."""
+    said = ["Ann was dealt a red 4", "Ann was dealt a red 2", "Bob was dealt a card"]
+    said += ["Cy was dealt a card", "Ann was dealt a blue 4", "Bob was dealt a card"]
+    said += ["Cy was dealt a card", "Ann was dealt a 10-shield"]
+    assert fold_chance(said) == (
+        "Ann was dealt red 4, red 2, blue 4 and 10-shield; Bob was dealt 2 cards; "
+        "Cy was dealt 2 cards"
+    )
+    lone = "Ann holds no knight to open with, draws a card and lets the opening pass"
+    assert fold_chance([lone]) == lone
+    assert fold_chance([lone, lone]) == f"{lone}, 2 times"  # the opening went round the table
+
+
 def defending(positions: tuple[int, int], hand: tuple[int, ...]) -> EnGardeView:
     """Bob's view as he answers Ann's advance-and-attack with a 5."""
     view = RULES.view(RULES.new(2, {"level": "advanced"}), 1)

@@ -28,28 +28,31 @@ HANG = 5
 
 
 def fold_chance(texts: Sequence[str]) -> str:
-    """Many chance outcomes as one line: "Ann drew 3, 5 and 5; Bob drew 2 cards".
+    """Many chance outcomes as one line: "Ann drew 3, 5 and 5; Bob drew 3 cards".
 
-    Sentences that differ only in their last word share their beginning; a repeated unnamed
-    thing ("a card") is counted, named ones ("a 5") are listed, without the article that
-    named one of them.
+    Sentences that differ only in the thing at their end ("a card", "a 5", "a red 4") share
+    their beginning, however far apart they came (a deal goes round the table); a repeated
+    unnamed thing is counted, named ones are listed without their articles.
     """
     groups: dict[str, list[str]] = {}
     for text in texts:
-        head, _, tail = text.rpartition(" ")
-        groups.setdefault(head, []).append(tail)
-    parts = []
-    for head, tails in groups.items():
-        counted = len(tails) > 1 and len(set(tails)) == 1 and tails[0].isalpha()
-        if counted and head.endswith(" a"):
-            parts.append(f"{head.removesuffix(' a')} {len(tails)} {tails[0]}s")
-        elif counted:
-            parts.append(f"{head} {tails[0]}, {len(tails)} times".strip())
-        elif len(tails) > 1:
-            listed = f"{', '.join(tails[:-1])} and {tails[-1]}"
-            parts.append(f"{head.removesuffix(' a')} {listed}".strip())
+        head, article, thing = text.rpartition(" a ")
+        if article and thing.count(" ") <= 1:  # "a card", "a 5", "a red 4" end the sentence
+            thing = f"a {thing}"
         else:
-            parts.append(f"{head} {tails[0]}".strip())
+            head, _, thing = text.rpartition(" ")
+        groups.setdefault(head, []).append(thing)
+    parts = []
+    for head, things in groups.items():
+        named = [thing.removeprefix("a ") for thing in things]
+        if len(things) == 1:
+            said = things[0]
+        elif len(set(things)) == 1 and named[0].isalpha():
+            unnamed = things[0].startswith("a ")
+            said = f"{len(things)} {named[0]}s" if unnamed else f"{named[0]}, {len(things)} times"
+        else:
+            said = f"{', '.join(named[:-1])} and {named[-1]}"
+        parts.append(f"{head} {said}".strip())
     return "; ".join(parts)
 
 
