@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import random
+import socket
 import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -237,6 +238,27 @@ async def start(plan: Plan, rng: random.Random | None = None) -> Hosted:
     hosted = Hosted(host, hosting, server, made, plan.address, port, runner, plan.tls is not None)
     hosted.offer_rematches()
     return hosted
+
+
+def check_port(plan: Plan) -> None:
+    """Refuse (CannotHost) a port `plan` cannot listen on, before a screen opens for it: the
+    bind the server will make, released at once. Another program taking the port in between
+    still meets `start`'s own refusal; a name that does not resolve is left to `start` too."""
+    if plan.any_port:
+        return
+    try:
+        places = socket.getaddrinfo(
+            plan.address, plan.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError:
+        return
+    for family, kind, proto, _, place in places:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio does
+            try:
+                probe.bind(place)
+            except OSError as err:
+                raise CannotHost(_not_listening(plan, err)) from None
 
 
 def _not_listening(plan: Plan, err: OSError) -> str:

@@ -7,6 +7,7 @@ import socket
 
 import pytest
 
+from replays.remote import hosting
 from tui import app
 from tui.cli import main
 from tui.start import Start
@@ -18,6 +19,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
     runs: list[Start | None] = []
     monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
     monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.setattr(hosting, "check_port", lambda plan: None)  # whatever else runs here
     return runs
 
 
@@ -119,6 +121,29 @@ def test_resuming_a_match_that_was_never_hosted_says_so(
     opened.close()
     assert main(["host", "--resume", match_id, "--headless", "--listen", "127.0.0.1:0"]) == 2
     assert "was not hosted here" in error(capsys)
+
+
+def test_hosting_with_a_screen_on_a_port_in_use_is_refused_before_the_app_opens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The app opened, and only then said it could not listen."""
+    runs: list[Start | None] = []
+    monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
+    monkeypatch.setattr(app, "run", runs.append)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["host", "crossing", "--listen", f"127.0.0.1:{port}"]) == 2
+    said = error(capsys)
+    assert said.startswith(f"parlour: cannot listen on 127.0.0.1:{port}: that port is in use")
+    assert "--listen ADDRESS:PORT" in said and said.count("\n") == 1
+    assert runs == []
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert main(["host", "crossing", "--listen", f"127.0.0.1:{port}"]) == 0  # free: it opens
+    assert len(runs) == 1
 
 
 def test_resuming_with_a_screen_a_match_never_hosted_is_refused_before_the_app_opens(

@@ -51,7 +51,13 @@ def cmd_host(args: argparse.Namespace) -> int:
     plan = _plan(args)
     if args.headless:
         return _serve_headless(plan)
+    from replays.remote.hosting import CannotHost, check_port
     from tui.cli.launch import launch
+
+    try:
+        check_port(plan)  # refused here, in one line, rather than on a screen just opened
+    except CannotHost as err:
+        raise CliError(str(err), f"see '{PROG} host --help'") from None
     from tui.start import Start
 
     return launch(Start(kind="host", hosting=plan))
