@@ -538,3 +538,25 @@ def test_a_hung_line_breaks_after_its_indent_never_inside_it() -> None:
         "  took 1 2",
         "    3 4 5",
     ]
+
+
+async def test_after_a_take_back_the_cursor_stands_on_the_stone_taken_back() -> None:
+    """It stayed on d3, where the stone had gone: an empty square once the move was undone."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        opened = create_match(CROSSING, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
+        screen = GameScreen(opened)
+        await app.push_screen(screen)
+        await pilot.pause()
+        board = board_of(screen)
+        assert board.cursor_square == sq("d2")
+        await pilot.press("enter", "up", "enter")  # d2-d3
+        for _ in range(100):  # bounded: the bot answers after a pause a person can follow
+            if len(plays(screen)) == 2 and board.turn is not None:
+                break
+            await pilot.pause(0.05)
+        assert board.cursor_square == sq("d3")
+        await pilot.press("u")  # the bot's answer and d2-d3 are taken back
+        await pilot.pause()
+        assert screen.port.match.state.ply == 0 and board.turn is not None
+        assert board.cursor_square == sq("d2")

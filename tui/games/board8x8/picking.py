@@ -55,6 +55,16 @@ class Picker(Generic[V, A]):
                 stones, key=lambda s: (abs(s % SIZE - 3.5) + abs(s // SIZE - 3.5), s)
             )
 
+    def recover(self, view: V, seat: int) -> None:
+        """After a take-back the cursor may stand where a stone taken back had gone, now
+        empty: it moves to the nearest stone the seat can move (the one taken back, mostly)."""
+        cursor = self.cursors.get(seat)
+        stones = self.adapter.movable(view, seat)
+        if cursor is None or not stones or cursor in stones:
+            return
+        f, r = cursor % SIZE, cursor // SIZE
+        self.cursors[seat] = min(stones, key=lambda s: (abs(s % SIZE - f) + abs(s // SIZE - r), s))
+
     def step(self, seat: int, df: int, dr: int) -> None:
         """An arrow key: one square over, stopping at the edge."""
         cursor = self.cursors[seat]

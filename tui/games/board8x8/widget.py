@@ -159,6 +159,7 @@ class Board8x8(TableWidget[V, A]):
         moved = ply != self._ply
         last = adapter.last(view)
         fresh = self._ply is not None and ply == self._ply + 1
+        back = self._ply is not None and ply < self._ply
         taking = (turn is None) != (self.turn is None)
         self.view, self.turn, self._ply = view, turn, ply
         if taking:
@@ -167,6 +168,8 @@ class Board8x8(TableWidget[V, A]):
             self.picker.reset()
         if turn is not None:
             self.picker.place(view, turn.seat)
+            if back:
+                self.picker.recover(view, turn.seat)
         if moved:
             if animate and fresh and last is not None and self.app.animation_level != "none":
                 self.slider.start(Slide.of(adapter, view, last))
