@@ -782,3 +782,19 @@ async def test_the_seat_chooser_moves_on_with_enter_and_lists_its_keys() -> None
         said = dict(app.screen.keys)
         assert said["enter"] == "in a name: next field"
         assert "continue" in said.values()
+
+
+async def test_the_next_line_says_what_the_board_game_player_is_to_do_not_which_keys_to_press() -> (
+    None
+):
+    """It read "Next: Bob — pick a stone or phalanx, then a square": the live game's
+    instructions, in a viewer where nobody picks anything."""
+    with create_match(registry.get("crossing"), SEATS, {}) as opened:
+        random_moves(opened, random.Random(5), 3)
+        path = opened.path
+    async with viewer(path).run_test(size=(100, 32)) as pilot:
+        app = pilot.app
+        assert isinstance(app, ParlourApp)
+        assert text_of(app, "#rp-next") == "Next: Bob — move a stone or a phalanx"
+        await pilot.press("home")
+        assert text_of(app, "#rp-next") == "Next: Ann — move a stone or a phalanx"

@@ -49,10 +49,9 @@ def panel(view: CrossingState, names: Sequence[str]) -> Content:
 def prompt(view: CrossingState, names: Sequence[str]) -> str:
     if view.over:
         return "the match is over"
-    ask = "pick a stone or phalanx, then a square"
     if view.owes:
-        return f"cross now or lose: {ask}"
-    return ask
+        return "cross now or lose"
+    return "move a stone or a phalanx"
 
 
 def score(view: CrossingState, names: Sequence[str]) -> str:

@@ -62,7 +62,7 @@ def panel(view: FieldsState, names: Sequence[str]) -> Content:
 def prompt(view: FieldsState, names: Sequence[str]) -> str:
     if view.result is not None:
         return "the match is over"
-    return "pick a stone, then where it goes"
+    return "move a stone"
 
 
 def score(view: FieldsState, names: Sequence[str]) -> str:
