@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -800,3 +801,22 @@ async def test_the_distance_line_tells_the_new_distance_once_the_fencer_has_arri
         await pilot.pause()
         assert "distance 18" in str(info.render())
         screen._close()
+
+
+async def test_the_footer_keeps_resign_at_80_columns_while_an_attack_is_weighed() -> None:
+    """With an attack's strength keys shown the footer ended "u take back ^r ▏^p palette":
+    the palette's key (still on ctrl+p, and in `?`) took the room "resign" needed."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hands = ((2, 2, 3, 4, 5), BOB_DEAL)
+        await open_game(app, pilot, scripted_match((Seat("Ann"), Seat("Robo", "bot")), hands))
+        await keys(pilot, "2", "a")  # two 2s: how many to attack with is asked
+        shown = {
+            str(getattr(key, "action", "")): key.region
+            for key in app.screen.query("FooterKey")
+            if key.region.width > 0
+        }
+        assert "strength(1)" in shown and "resign" in shown, shown
+        placed = sorted(shown.values(), key=lambda region: region.x)
+        assert all(a.right <= b.x for a, b in pairwise(placed)), shown  # none covered
+        assert placed[-1].right <= 80

@@ -28,6 +28,7 @@ GENERAL = """\
 | `ctrl+r` | resign the match (asks first) |
 | `ctrl+t` | chat, in a match played across machines |
 | `ctrl+s` | save a picture (SVG) of the screen next to the match file |
+| `ctrl+p` | the command palette: a new game, Resume, the rules, Settings, the colour theme |
 | `Enter` / click | on a handoff screen: the named player is ready |
 
 Every move is written to the match file as it is played, so quitting in any way — even

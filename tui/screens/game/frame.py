@@ -41,7 +41,9 @@ class MatchFrame(Screen[None]):
             if private is not None:
                 yield private
             yield MoveLog()
-        yield Footer(compact=True)
+        # No palette key, as in the replay: at 80 columns it cut the last keys off ("^r resig");
+        # ctrl+p still opens it, and `?` lists it with the rest.
+        yield Footer(compact=True, show_command_palette=False)
         yield TooSmall()
 
     def on_resize(self, event: Resize) -> None:
