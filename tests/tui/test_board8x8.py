@@ -52,8 +52,17 @@ def new_app(animations: str = "none") -> ParlourApp:
     return app
 
 
-async def open_game(app: ParlourApp, pilot: Pilot[None], rules: Rules[Any, Any, Any]) -> GameScreen:
-    opened = create_match(rules, (Seat("Ann"), Seat("Ben")), {})
+HOT_SEAT = (Seat("Ann"), Seat("Ben"))
+AGAINST_A_BOT = (Seat("Ann"), Seat("Bot", "bot", "random"))
+
+
+async def open_game(
+    app: ParlourApp,
+    pilot: Pilot[None],
+    rules: Rules[Any, Any, Any],
+    seats: tuple[Seat, ...] = HOT_SEAT,
+) -> GameScreen:
+    opened = create_match(rules, seats, {})
     screen = GameScreen(opened)
     await app.push_screen(screen)
     await pilot.pause()
@@ -433,10 +442,7 @@ async def test_a_slide_completes_with_animations_on() -> None:
 async def test_a_bot_reply_slides_in_and_input_waits_for_it() -> None:
     app = new_app("full")
     async with app.run_test(size=(80, 24)) as pilot:
-        opened = create_match(FIELDS, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
-        screen = GameScreen(opened)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_game(app, pilot, FIELDS, AGAINST_A_BOT)
         board = board_of(screen)
         await pilot.press("enter", "up", "up", "enter")  # e3-e5
         assert board.turn is None  # the bot is thinking: the board takes no input
@@ -544,10 +550,7 @@ async def test_after_a_take_back_the_cursor_stands_on_the_stone_taken_back() -> 
     """It stayed on d3, where the stone had gone: an empty square once the move was undone."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        opened = create_match(CROSSING, (Seat("Ann"), Seat("Bot", "bot", "random")), {})
-        screen = GameScreen(opened)
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen = await open_game(app, pilot, CROSSING, AGAINST_A_BOT)
         board = board_of(screen)
         assert board.cursor_square == sq("d2")
         await pilot.press("enter", "up", "enter")  # d2-d3
