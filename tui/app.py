@@ -80,10 +80,10 @@ class ParlourApp(App[None]):
         self.start_at = start or Start()
         self.settings, self._notice = settings_file.load()
         self.hosted: Hosted | None = None
+        """The match this app hosts for other machines, while it does."""
         self.left_waiting: str | None = None
         """The id of the match this app last stopped hosting unfinished: its players on other
         machines wait for it to be hosted again."""
-        """The match this app hosts for other machines, while it does."""
         for theme in THEMES:
             self.register_theme(theme)
         self._apply(self.settings)
