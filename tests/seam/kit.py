@@ -32,7 +32,9 @@ class Squares(TableWidget[Board, Place]):
                     yield Button("·", id=f"sq-{row * 3 + col}", compact=True)
         yield Static(id="hint")
 
-    def show(self, view: Board, turn: Turn[Place] | None, *, animate: bool) -> None:
+    def show(
+        self, view: Board, turn: Turn[Place] | None, *, animate: bool, over: bool = False
+    ) -> None:
         self._turn = turn
         for square, cell in enumerate(view.cells):
             self.query_one(f"#sq-{square}", Button).label = "·" if cell is None else MARKS[cell]

@@ -526,7 +526,7 @@ def test_a_winning_run_reads_as_the_log_tells_it_not_as_six_of_five() -> None:
     from tui.games.fields_of_action.narrator import panel
 
     won = position(starting_board(), 1, ((1, 2, 3, 4, 5, 6), (2, 3, 4)))
-    said = panel(won, ("Ann", "Ben")).plain.replace("\u00a0", " ")
+    said = panel(won, ("Ann", "Ben"), over=False).plain.replace("\u00a0", " ")
     assert "run of 6" in said and "6/5" not in said
     assert "run 3/5" in said  # a run still short of five counts toward it
 

@@ -8,9 +8,12 @@ No hand is ever hidden, and the same widgets move when the terminal is resized.
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from core import registry
@@ -20,6 +23,8 @@ from replays.store import create_match
 from tui.app import ParlourApp
 from tui.games import kit_for
 from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.round_end import MatchEndScreen
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import PrivateWidget, TableWidget
 
@@ -108,3 +113,47 @@ async def test_resizing_across_100_columns_moves_the_same_log_and_keeps_its_line
         assert screen.query_one(MoveLog) is log and not screen.has_class("-wide")
         assert log.region.y >= screen.table.region.bottom
         assert " ".join(before).split() == " ".join(s.text for s in log.lines).split()
+
+
+TURN_MARK = {
+    "en-garde": "» ",
+    "attacke": "▶ Ann",
+    "crossing": "◀ to move",
+    "fields-of-action": "White ◀",
+    "englishman": "Setup · Jack (Ann)",
+}
+"""How each table marks Ann's turn at her first decision."""
+
+
+def shown(app: ParlourApp) -> str:
+    """The screenshot's characters (no-break spaces read as spaces)."""
+    svg = app.export_screenshot()
+    return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.id)
+async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
+    rules: Rules[Any, Any, Any],
+) -> None:
+    """A resignation ends the match while the game's view still names a seat to move: the
+    tables went on marking it ("◀ to move", "Waiting for …") behind the end panel and in the
+    replay of the match."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await first_turn(app, pilot, rules)
+        assert TURN_MARK[rules.id] in shown(app)
+        await pilot.press("ctrl+r", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        app.pop_screen()  # the table the end panel stands over
+        await pilot.pause()
+        assert app.screen is screen
+        table = shown(app)
+        assert TURN_MARK[rules.id] not in table and "Waiting for" not in table, table
+        path = screen.port.path
+        assert path is not None
+        await app.push_screen(ReplayScreen(path))
+        await pilot.press("end")
+        await pilot.pause()
+        replayed = shown(app)
+        assert "Ann resigned" in replayed and TURN_MARK[rules.id] not in replayed, replayed

@@ -76,12 +76,12 @@ class SeenScreen(MatchFrame, Generic[V]):
     def _show(self) -> None:
         moment = self.seen.moments[self.at]
         view: V = moment.view
-        self.table.show(view, None, animate=False)
+        self.table.show(view, None, animate=False, over=moment.outcome is not None)
         if self.private is not None:
             if self.seen.seat == SPECTATOR:
                 self.private.clear()
             else:
-                self.private.show(view, None)
+                self.private.show(view, None, over=moment.outcome is not None)
         narrator = self.kit.narrator
         narration = Narration(
             _Then(self.rules, moment),

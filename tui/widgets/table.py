@@ -68,8 +68,10 @@ class TableWidget(Widget, Generic[V, A]):
     draws a seat's view while nobody may be at the device (a handoff), so the table keeps to
     what every seat may see. A replay turns it on, its view being the reader's own."""
 
-    def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
-        """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals)."""
+    def show(self, view: V, turn: Turn[A] | None, *, animate: bool, over: bool = False) -> None:
+        """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals). `over`:
+        the match has ended here, which a resignation does while the view still names a seat
+        to move, so the table marks nobody's turn."""
         raise NotImplementedError
 
     def tell(self, text: str) -> None:
@@ -79,8 +81,9 @@ class TableWidget(Widget, Generic[V, A]):
 class PrivateWidget(Widget, Generic[V, A]):
     """The private part: the viewer's own cards and the controls that compose an action."""
 
-    def show(self, view: V, turn: Turn[A] | None) -> None:
-        """Draw the viewer's hand; with a `turn`, let them compose and confirm an action."""
+    def show(self, view: V, turn: Turn[A] | None, *, over: bool = False) -> None:
+        """Draw the viewer's hand; with a `turn`, let them compose and confirm an action.
+        `over` as for the table: the hand waits for nobody."""
         raise NotImplementedError
 
     def clear(self) -> None:

@@ -136,6 +136,8 @@ class SeatPanel(Widget):
         super().__init__(id=f"at-seat-{seat}", classes="at-seat")
         self.seat, self.seat_name = seat, name
         self.view: AttackeView | None = None
+        self.turn = False
+        """Whether this seat is to move (never once the match is over)."""
         self._glow = 0.0
 
     @property
@@ -149,9 +151,10 @@ class SeatPanel(Widget):
         self._glow = value
         self.set_class(value > 0, "-fresh")
 
-    def show(self, view: AttackeView) -> None:
+    def show(self, view: AttackeView, *, over: bool) -> None:
         self.view = view
-        self.set_class(view.to_move == self.seat, "-turn")
+        self.turn = not over and view.to_move == self.seat
+        self.set_class(self.turn, "-turn")
         self.refresh()
 
     def render(self) -> Content:
@@ -162,10 +165,9 @@ class SeatPanel(Widget):
         view, seat = self.view, self.seat
         assert view is not None
         width = max(width, FACE)
-        turn = view.to_move == seat
         total, cards, hidden = self.standing(view)
         head = Content.assemble(
-            Content.styled("▶ ", "bold $accent") if turn else "  ",
+            Content.styled("▶ ", "bold $accent") if self.turn else "  ",
             Content.styled(short_name(self.seat_name, width), "bold"),
         )
         room = width - total.cell_length - 1
@@ -292,7 +294,12 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
 
     # -- the screen's calls ----------------------------------------------------------------------
     def show(
-        self, view: AttackeView, turn: Turn[AttackeAction] | None = None, *, animate: bool
+        self,
+        view: AttackeView,
+        turn: Turn[AttackeAction] | None = None,
+        *,
+        animate: bool,
+        over: bool = False,
     ) -> None:
         before, self._view = self._view, view
         number = view.contest
@@ -301,7 +308,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         contest = f" · contest {number}" if view.first is not None else ""
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
-            self.panel(seat).show(view)
+            self.panel(seat).show(view, over=over)
         self.query_one("#at-info", ClampedText).update(self.info_line(view))
         if animate and before is not None and self.app.animation_level != "none":
             self._motion(before, view)

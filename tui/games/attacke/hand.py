@@ -73,6 +73,8 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(names, classes="at-hand")
         self.draft = Draft()
+        self._over = False
+        """The match has ended (a resignation): the hand waits for nobody."""
 
     def compose(self) -> ComposeResult:
         yield HandCards()
@@ -93,8 +95,11 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             yield ControlButton("[b]Esc[/b] Clear", id="at-cancel", compact=True)
 
     # -- what the screen calls -------------------------------------------------------------------
-    def show(self, view: AttackeView, turn: Turn[AttackeAction] | None) -> None:
+    def show(
+        self, view: AttackeView, turn: Turn[AttackeAction] | None, *, over: bool = False
+    ) -> None:
         old, cursor = self._view, self.draft.cursor
+        self._over = over
         fresh = (
             turn is None
             or self._turn is None
@@ -219,7 +224,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
 
     def _waiting(self) -> Content:
         view = self._view
-        if view is None or view.to_move is None:
+        if view is None or view.to_move is None or self._over:
             return Content("")
         if view.to_move < 0:
             return Content.styled("Cards are being drawn…", "dim")

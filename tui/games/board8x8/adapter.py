@@ -110,8 +110,9 @@ class BoardAdapter(Protocol[V_contra, A]):
         """Why the stone (or nothing) on `square` cannot be picked."""
         ...
 
-    def panel(self, view: V_contra, names: Sequence[str]) -> Content:
-        """The side panel beside the board: players, counts, the last move."""
+    def panel(self, view: V_contra, names: Sequence[str], *, over: bool) -> Content:
+        """The side panel beside the board: players, counts, the last move; the side to move is
+        marked unless the match is `over` (a resignation ends it while the view plays on)."""
         ...
 
     def banner(self, view: V_contra, names: Sequence[str]) -> str:

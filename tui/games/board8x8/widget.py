@@ -153,7 +153,7 @@ class Board8x8(TableWidget[V, A]):
         return self.grid.geometry
 
     # -- the frame's calls ---------------------------------------------------------------------
-    def show(self, view: V, turn: Turn[A] | None, *, animate: bool) -> None:
+    def show(self, view: V, turn: Turn[A] | None, *, animate: bool, over: bool = False) -> None:
         adapter = self.adapter
         ply = view.ply
         moved = ply != self._ply
@@ -179,7 +179,7 @@ class Board8x8(TableWidget[V, A]):
         banner = adapter.banner(view, self.names)
         self.set_class(bool(banner), "owes")
         self.border_subtitle = f"⚠ {banner}" if banner else ""
-        self.query_one("#b8-info", SidePanel).show(adapter.panel(view, self.names))
+        self.query_one("#b8-info", SidePanel).show(adapter.panel(view, self.names, over=over))
         shown = self.query_one("#b8-banner", Static)
         shown.update(Content(f"⚠ {banner}") if banner else Content(""))
         shown.display = bool(banner)

@@ -77,8 +77,8 @@ class CrossingBoard:
             return f"{where} holds {SIDE[1 - seat]}'s stone: pick one of yours ({GLYPH[seat]})"
         return "The match is over" if view.over else f"{where} cannot be picked"
 
-    def panel(self, view: CrossingState, names: Sequence[str]) -> Content:
-        return narrator.panel(view, names)
+    def panel(self, view: CrossingState, names: Sequence[str], *, over: bool) -> Content:
+        return narrator.panel(view, names, over=over)
 
     def banner(self, view: CrossingState, names: Sequence[str]) -> str:
         return narrator.banner(view, names)

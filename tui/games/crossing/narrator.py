@@ -32,11 +32,12 @@ def banner(state: CrossingState, names: Sequence[str]) -> str:
     return f"{who(names, state.mover)} ({SIDE[state.mover]}) must cross now or lose"
 
 
-def panel(view: CrossingState, names: Sequence[str]) -> Content:
+def panel(view: CrossingState, names: Sequence[str], *, over: bool) -> Content:
+    """Each side's line (the side to move marked, unless the match is `over`), the last move."""
     lines: list[Content] = []
     crossed = view.crossed
     for seat in (0, 1):
-        moving = not view.over and view.mover == seat
+        moving = not (over or view.over) and view.mover == seat
         stones = len(view.stones(seat))
         counts = Content.assemble("  crossed ", (str(crossed[seat]), "bold"), f" · {stones} stones")
         lines += [player_line(names, seat, f" ◀{GLUE}to{GLUE}move" if moving else ""), counts]

@@ -100,7 +100,9 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
         yield Static(id="hint", classes="eg-hint")
 
     # -- what the screen calls -----------------------------------------------------------------
-    def show(self, view: EnGardeView, turn: Turn[EnGardeAction] | None) -> None:
+    def show(
+        self, view: EnGardeView, turn: Turn[EnGardeAction] | None, *, over: bool = False
+    ) -> None:
         fresh = turn is not None and (
             self._turn is None
             or self._view is None
@@ -113,7 +115,7 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
         self.border_title = hand_title(self.names, view.viewer)
         self._redraw()
         if turn is None:
-            self._hint(waiting(view))
+            self._hint(Content("") if over else waiting(view))
         elif fresh:
             self._hint(self._opening())
         self.screen.refresh_bindings()

@@ -116,6 +116,7 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
         self.names = tuple(names)
         self.letters = initials(names)
         self._view: EnGardeView | None = None
+        self._over = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="eg-players"):
@@ -135,7 +136,7 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
         arrow = f"{SEAT_ARROW[seat]}{self.letters[seat]}"
         score = f"{pips(view.scores[seat])} {view.scores[seat]}"
         hand = view.hands[seat] if self.shows_hands else None
-        turn = view.to_move == seat
+        turn = not self._over and view.to_move == seat
         marker = "» " if turn and seat == 0 else ""
         tail = " «" if turn and seat == 1 else ""
         line = Content()
@@ -164,9 +165,14 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
         )
 
     def show(
-        self, view: EnGardeView, turn: Turn[EnGardeAction] | None = None, *, animate: bool
+        self,
+        view: EnGardeView,
+        turn: Turn[EnGardeAction] | None = None,
+        *,
+        animate: bool,
+        over: bool = False,
     ) -> None:
-        self._view = view
+        self._view, self._over = view, over
         self.border_title = f"En Garde · {view.level} · round {view.round}"
         self._players(view)
         moving = [

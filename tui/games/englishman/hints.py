@@ -33,9 +33,10 @@ class Hint(Static):
         self._run(command)
 
 
-def title(view: EnglishmanState, names: Sequence[str]) -> str:
+def title(view: EnglishmanState, names: Sequence[str], *, over: bool = False) -> str:
     """The table's border title: the turn, who acts and, for Jack, his actions left. Without
-    `names` it names the roles alone, for a frame too narrow for the names."""
+    `names` it names the roles alone, for a frame too narrow for the names. `over`: the match
+    has ended although the game has not (a resignation), so nobody acts."""
     jack, giant = (
         f"{role} ({name})" if name and name.lower() != role.lower() else role
         for role, name in zip(("Jack", "Giant"), (*names, "", ""), strict=False)
@@ -45,6 +46,8 @@ def title(view: EnglishmanState, names: Sequence[str]) -> str:
     if view.phase == "over":
         who = jack if view.winner == JACK else f"the {giant}"
         return f"Turn {view.turn} · {who} wins"
+    if over:
+        return f"Turn {view.turn} · the match is over"
     if view.phase == "setup":
         return f"Setup · {jack}: move a card within its castle"
     if view.actor == JACK:
@@ -54,11 +57,12 @@ def title(view: EnglishmanState, names: Sequence[str]) -> str:
     return f"Turn {view.turn} · the {giant} to act · one action"
 
 
-def line(p: Picker, names: Sequence[str]) -> Content:
-    """The hint line: what was told (a refusal in red), else the explanation."""
+def line(p: Picker, names: Sequence[str], *, over: bool = False) -> Content:
+    """The hint line: what was told (a refusal in red), else the explanation; nothing to wait
+    for once the match is `over` by a resignation."""
     text = p.told
     if not text:
-        return _explain(p, names)
+        return _explain(p, names, over)
     if text.startswith("✗"):
         told = Content.assemble(("✗ ", "bold"), (text[1:].strip(), "bold $text-error"))
     else:
@@ -66,7 +70,7 @@ def line(p: Picker, names: Sequence[str]) -> Content:
     return Content.assemble(told, ("  Esc goes back", DIM))
 
 
-def _explain(p: Picker, names: Sequence[str]) -> Content:
+def _explain(p: Picker, names: Sequence[str], over: bool) -> Content:
     view, d = p.view, p.draft
     if view is None:
         return Content("")
@@ -75,6 +79,8 @@ def _explain(p: Picker, names: Sequence[str]) -> Content:
             return Content.styled(view.reason[:1].upper() + view.reason[1:], "bold")
         if view.phase == "deal":
             return Content.styled("Dealing…", DIM)
+        if over:
+            return Content("")
         return Content.styled(f"Waiting for {_role(names, view.actor)}…", DIM)
     action = p.composed()
     if action is not None:

@@ -91,6 +91,8 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         self.hint = hints.Hint(run=self.command)
         self.flyer = Flyer()
         self.flight = Flight(self, self.board, self.flyer, landed=self._redraw)
+        self._over = False
+        """The match has ended (a resignation) though the view still names who acts."""
 
     def compose(self) -> ComposeResult:
         yield self.board
@@ -100,9 +102,14 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
 
     # -- what the screen calls ------------------------------------------------------------------
     def show(
-        self, view: EnglishmanState, turn: Turn[EnglishmanAction] | None, *, animate: bool
+        self,
+        view: EnglishmanState,
+        turn: Turn[EnglishmanAction] | None,
+        *,
+        animate: bool,
+        over: bool = False,
     ) -> None:
-        old = self.picker.view
+        old, self._over = self.picker.view, over
         self.picker.take(view, turn)
         if old == view:  # drawn again (a new prompt, a bot starting): a flight goes on
             self._redraw()
@@ -172,14 +179,14 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     def _title(self, view: EnglishmanState) -> None:
         """The border title, naming the roles alone when the names would cut it short: the
         frame keeps its corners and a space each side, six columns."""
-        title = Content(hints.title(view, self.names))  # names are not markup
+        title = Content(hints.title(view, self.names, over=self._over))  # names are not markup
         room = self.outer_size.width - 6
         if 0 < room < title.cell_length:
-            title = Content(hints.title(view, ()))
+            title = Content(hints.title(view, (), over=self._over))
         self.border_title = title
 
     def _hint(self) -> None:
-        self.hint.update(hints.line(self.picker, self.names))
+        self.hint.update(hints.line(self.picker, self.names, over=self._over))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)

@@ -79,8 +79,8 @@ class FieldsBoard:
             f"pick one of yours ({GLYPH[seat]})"
         )
 
-    def panel(self, view: FieldsState, names: Sequence[str]) -> Content:
-        return narrator.panel(view, names)
+    def panel(self, view: FieldsState, names: Sequence[str], *, over: bool) -> Content:
+        return narrator.panel(view, names, over=over)
 
     def banner(self, view: FieldsState, names: Sequence[str]) -> str:
         return ""

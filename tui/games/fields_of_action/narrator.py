@@ -37,10 +37,12 @@ def run_words(captured: Sequence[int]) -> str:
     return f"  run{GLUE}{run}/{RUN_TO_WIN}"
 
 
-def panel(view: FieldsState, names: Sequence[str]) -> Content:
+def panel(view: FieldsState, names: Sequence[str], *, over: bool) -> Content:
+    """Each side's line (the side to move marked, unless the match is `over`), what each took,
+    the quiet moves, the last move."""
     lines: list[Content] = []
     for seat in (0, 1):
-        moving = view.result is None and view.mover == seat
+        moving = not over and view.result is None and view.mover == seat
         who_line = player_line(
             names, seat, " ◀" if moving else "", (run_words(view.captured[seat]), "dim")
         )

@@ -164,12 +164,13 @@ class GameScreen(MatchFrame, Generic[V, A]):
             if self.hold is None and seat is not None and seat == self.viewer
             else None
         )
-        self.table.show(view, turn, animate=animate)
+        over = self.port.is_over
+        self.table.show(view, turn, animate=animate, over=over)
         if self.private is not None:
             if self.viewer is None or self.hold in ("handoff", "chapter-end"):
                 self.private.clear()
             else:
-                self.private.show(view, turn)
+                self.private.show(view, turn, over=over)
         self._status(view, seat)
 
     def _status(self, view: V, seat: int | None) -> None:

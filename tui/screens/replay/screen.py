@@ -192,7 +192,12 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         here = self.here
         row = self.row_at(here)
         view: V = self.cursor.view
-        self.board.show(view, None, animate=animate and self.app.animation_level != "none")
+        self.board.show(
+            view,
+            None,
+            animate=animate and self.app.animation_level != "none",
+            over=self.decided() is not None,
+        )
         self.query_one("#rp-status", Static).update(
             status_line(self.match, self.cursor.perspective, self.names)
         )
