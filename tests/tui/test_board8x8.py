@@ -12,6 +12,7 @@ import html
 import re
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -265,6 +266,32 @@ async def test_a_move_that_does_not_cross_when_a_crossing_is_owed_says_it_loses(
             await pilot.press("escape")
 
 
+def footer_keys(app: ParlourApp) -> set[str]:
+    """The actions the footer shows now, each checked to end within 80 columns."""
+    shown = {
+        str(getattr(key, "action", "")): key.region
+        for key in app.screen.query("FooterKey")
+        if key.region.width > 0
+    }
+    assert all(region.right <= 80 for region in shown.values()), shown
+    return set(shown)
+
+
+@pytest.mark.parametrize("rules", [CROSSING, FIELDS], ids=lambda rules: rules.id)
+async def test_the_footer_offers_esc_while_a_stone_is_picked(rules: Rules[Any, Any, Any]) -> None:
+    """Esc dropped the picked stones, but only `?` said so: the footer kept "⏎ pick"."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, rules, AGAINST_A_BOT)
+        assert "cancel" not in footer_keys(app)
+        await pilot.press("enter")  # the stone under the cursor, picked
+        await pilot.pause()
+        assert "cancel" in footer_keys(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "cancel" not in footer_keys(app)
+
+
 async def test_crossing_captures_are_marked() -> None:
     cells = ["."] * 64
     for name_, cell in (("d3", "W"), ("d4", "W"), ("d5", "B"), ("a7", "B"), ("h1", "W")):
@@ -308,7 +335,7 @@ async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
         await click(pilot, legal[0].target)
         assert plays(screen) == ["e3-e5", FIELDS.notation(legal[0])]
         assert FIELDS.notation(legal[0]) in log_text(screen)
-        assert "Ann moved 1 from e3 to e5" in log_text(screen)
+        assert "Ann moved stone 1 from e3 to e5" in log_text(screen)
         assert_board_fits(app, board)
 
 

@@ -1,5 +1,5 @@
 """Fields of Action's moves in plain words (all information is open, so every viewer reads
-the same): "White moved 12 from d2 to d5"; "Black's 7 captured White's 3 on e4 — Black has
+the same): "White moved stone 12 from d2 to d5"; "Black's 7 captured White's 3 on e4 — Black has
 3 4 5 of a run"."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ def _voiced(state: FieldsState, action: FieldsAction, names: Sequence[str], voic
     stone = state.board[action.origin]
     number = stone.number if stone is not None else "?"
     if not isinstance(action, Capture):
-        moved = voice.subject(who) + voice.verb("move")
-        return f"{moved} {number} from {name(action.origin)} to {name(action.target)}"
+        moved = voice.subject(who) + voice.verb("move")  # "stone": "moved 4" read as a distance
+        return f"{moved} stone {number} from {name(action.origin)} to {name(action.target)}"
     run = longest_run((*state.captured[side], action.number))
     took = voice.pick(
         f"{who}'s {number} captured {foe}'s {action.number} on {name(action.target)}",

@@ -70,10 +70,12 @@ def test_apply_refuses_malformed_actions() -> None:
 
 def test_describe_says_who_moved_which_stone_where() -> None:
     names = ("White", "Black")
-    assert RULES.describe(new(), Move(D2, D5), None, names) == "White moved 12 from d2 to d5"
+    assert RULES.describe(new(), Move(D2, D5), None, names) == "White moved stone 12 from d2 to d5"
     assert RULES.describe(new(), Move(D2, D5), BLACK, ("Ann", "Bob")) == (
-        "Ann moved 12 from d2 to d5"
+        "Ann moved stone 12 from d2 to d5"
     )
+    # "stone": "moved 4 from h3 to g2" read as a distance, for a stone that went one square
+    assert RULES.advise(new(), Move(D2, D5), names) == "move stone 12 from d2 to d5"
     state = setup("B7 d4, B2 d5, W1 c3, W3 f6, W9 h1", mover=BLACK, captured=((), (4, 5)))
     assert RULES.describe(state, Capture(D4, F6, 3), WHITE, names) == (
         "Black's 7 captured White's 3 on f6 — Black's best run: numbers 3 4 5 (3 of 5)"

@@ -50,7 +50,7 @@ class Board8x8(TableWidget[V, A]):
         Binding("left", "cursor(-1, 0)", "left", show=False),
         Binding("right", "cursor(1, 0)", "right", show=False),
         Binding("enter,space", "pick", "pick"),
-        Binding("escape", "cancel", "drop", show=False),
+        Binding("escape", "cancel", "drop"),
         Binding("tab,n", "next_line", "phalanx"),
         Binding("plus,equals_sign", "grow", "more", show=False),
         Binding("minus", "shrink", "fewer", show=False),
@@ -118,6 +118,8 @@ class Board8x8(TableWidget[V, A]):
         self.view: V | None = None
         self.turn: Turn[A] | None = None
         self._ply: int | None = None
+        self._picked = False
+        """Whether stones were picked when the footer was last told (it offers Esc then)."""
 
     def compose(self) -> ComposeResult:
         yield self.grid
@@ -210,6 +212,10 @@ class Board8x8(TableWidget[V, A]):
     def _update(self) -> None:
         self.grid.refresh()
         self._update_hint()
+        picked = bool(self.picker.selection)
+        if picked != self._picked:  # the footer offers Esc while stones are picked
+            self._picked = picked
+            self.refresh_bindings()
 
     def _update_hint(self) -> None:
         hint = self.query_one("#b8-hint", Static)

@@ -103,6 +103,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
         self.handoff = Handoff(self)
         self.requests = Requests(self)
         self._chapters_told = 0
+        self._chapter_said: int | None = None
+        """The chapter the status last named: kept while a move is drawn (made in it)."""
         self._finished_with = False
         self._let_go = False
         """The table is closed (a remote one stays open under the match-end panel while its
@@ -183,9 +185,16 @@ class GameScreen(MatchFrame, Generic[V, A]):
         return number + 1 if ended and not self.port.is_over else number
 
     def where(self) -> str:
-        """ "Round 3 · " for the status line ("" for a game without chapters)."""
+        """ "Round 3 · " for the status line ("" for a game without chapters). While a move is
+        drawn it names the chapter the move was made in, as the status did while it was awaited
+        (a Fields of Action bot's move read "Turn 7 · … is thinking…", then "Turn 8 · …
+        moves…": the move had already begun the next turn)."""
         word = self.rules.chapter.capitalize()
-        return f"{word} {self._chapter_now()} · " if word else ""
+        if not word:
+            return ""
+        if self.hold != "motion" or self._chapter_said is None:
+            self._chapter_said = self._chapter_now()
+        return f"{word} {self._chapter_said} · "
 
     def news(self, text: str) -> None:
         news = self.query_one("#news", Static)
