@@ -137,7 +137,8 @@ async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
 ) -> None:
     """A resignation ends the match while the game's view still names a seat to move: the
     tables went on marking it ("◀ to move", "Waiting for …") behind the end panel and in the
-    replay of the match."""
+    replay of the match. And the replay gave the result without the seat ("■ Bot 1 wins the
+    match" after "Bot 1 (Black) wins the match")."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await first_turn(app, pilot, rules)
@@ -145,6 +146,7 @@ async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
         await pilot.press("ctrl+r", "y")
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
+        said = app.screen.end.headline  # "Bot 1 (Black) wins the match"
         app.pop_screen()  # the table the end panel stands over
         await pilot.pause()
         assert app.screen is screen
@@ -157,3 +159,4 @@ async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
         await pilot.pause()
         replayed = shown(app)
         assert "Ann resigned" in replayed and TURN_MARK[rules.id] not in replayed, replayed
+        assert f"■ {said}" in replayed, replayed  # the replay words the result alike

@@ -12,9 +12,10 @@ from core.match import Match
 from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
+from tui.screens.game.ending import headline
 from tui.widgets.move_list import MoveRow, NoteRow
 from tui.widgets.move_log import fold_chance
-from tui.wording import match_result, titled
+from tui.wording import titled
 
 V = TypeVar("V")
 
@@ -74,11 +75,10 @@ def damage_line(damage: Damage | None, shown: int) -> Content | None:
     )
 
 
-def result_line(outcome: Outcome, names: Sequence[str]) -> str:
-    winners = [] if outcome.is_draw else [names[w] for w in outcome.winners]
-    headline = f"■ {match_result(winners)}"
+def result_line(rules: Rules[Any, Any, Any], outcome: Outcome, names: Sequence[str]) -> str:
+    """The result in the match-end panel's words ("Ann (White) wins the match"), then why."""
     reason = outcome.reason[:1].upper() + outcome.reason[1:]
-    return headline + (f" · {reason}" if reason else "")
+    return f"■ {headline(rules, names, outcome)}" + (f" · {reason}" if reason else "")
 
 
 def next_words(
@@ -91,7 +91,7 @@ def next_words(
 ) -> str:
     """What happens after the position on screen: the result, chance, or who must do what."""
     if decided is not None:
-        return result_line(decided, names)
+        return result_line(rules, decided, names)
     seat = rules.to_move(state)
     if seat == CHANCE:
         return "Next: chance (a card is dealt or drawn)"
