@@ -81,6 +81,24 @@ def release(path: Path, stream: BinaryIO) -> None:
         stream.close()
 
 
+def held(path: Path) -> bool:
+    """Whether `path` is open for play now, by any Parlour (this one included). Only a match
+    with a holder note can be (the note outlives a crash, so the kernel's lock is asked, with
+    a shared lock that is let go at once): a listing pays one `stat` for the others."""
+    if not sidecar(path).exists():
+        return False
+    try:
+        with open(path, "rb") as stream:
+            try:
+                fcntl.flock(stream.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            fcntl.flock(stream.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        pass  # gone or unreadable: the listing says so its own way
+    return False
+
+
 def held_here(holder: LockHolder | None) -> bool:
     """Whether a lock's holder is this very process (another screen of this window)."""
     import socket

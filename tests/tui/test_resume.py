@@ -120,6 +120,37 @@ async def test_a_match_open_elsewhere_is_refused_with_the_stores_message() -> No
             assert any("this match is open in another Parlour (pid" in m for m in messages(app))
 
 
+def detail(app: ParlourApp) -> str:
+    return " ".join(str(app.screen.query_one("#detail").render()).split())
+
+
+async def test_the_list_says_which_match_is_open_in_another_window_or_in_this_one() -> None:
+    """Nothing told a match open in another terminal from the others until Enter was refused."""
+    path = new_match(3)
+    with open_match(path):
+        own = lock.sidecar(path).read_text(encoding="utf-8")
+        pretend_another_process_holds(path)
+        app = ParlourApp(Start("resume"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            ((_, _, _, where, _),) = rows(app)
+            assert where == "open elsewhere"
+            assert "Open in another Parlour window: close it there first" in detail(app)
+            lock.sidecar(path).write_text(own, encoding="utf-8")  # this process's note again
+            assert isinstance(app.screen, ResumeScreen)
+            app.screen.refresh_list()
+            await pilot.pause()
+            ((_, _, _, where, _),) = rows(app)
+            assert where == "open here"
+            assert "Open in this window: Enter goes back to it." in detail(app)
+    note = lock.sidecar(path)
+    note.write_text("{}", encoding="utf-8")  # a note left by a crash: nobody holds the match
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)):
+        ((_, _, _, where, _),) = rows(app)
+        assert where == "round 1 · 0–0"
+        assert "Open in" not in detail(app)
+
+
 async def test_resuming_the_match_this_window_plays_goes_back_to_it() -> None:
     from tui.screens.game import GameScreen
     from tui.screens.handoff import HandoffScreen

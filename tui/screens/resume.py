@@ -22,7 +22,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 from core import registry
 from core.rules import Outcome
 from replays.errors import LogError, MatchLocked
-from replays.lock import held_here
+from replays.lock import held, held_here, holder_of
 from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summaries
 from replays.store import MatchSummary, delete_match, scan_matches
 from tui.messages import ResumeMatch, ShowReplay
@@ -89,7 +89,24 @@ def details(summary: MatchSummary) -> str:
     text = " · ".join(parts)
     if summary.damage:
         text += f"\n⚠ {summary.damage}; opening it keeps the good part."
+    where = open_where(summary)
+    if where:
+        text += f"\n{OPEN_SAID[where]}"
     return text
+
+
+def open_where(summary: MatchSummary) -> str:
+    """ "here" (this window has the match open), "elsewhere" (another Parlour has: a match is
+    played in one window only) or ""."""
+    if summary.finished or not held(summary.path):
+        return ""
+    return "here" if held_here(holder_of(summary.path)) else "elsewhere"
+
+
+OPEN_SAID = {
+    "here": "Open in this window: Enter goes back to it.",
+    "elsewhere": "Open in another Parlour window: close it there first to play it here.",
+}
 
 
 def seen_title(summary: SeenSummary) -> str:
@@ -435,7 +452,9 @@ class ResumeScreen(MatchListScreen):
         return (
             game_label(summary),
             players(summary),
-            summary.standing or moves(summary.turns),
+            f"open {where}"
+            if (where := open_where(summary))
+            else summary.standing or moves(summary.turns),
             when(summary.last_played),
         )
 
