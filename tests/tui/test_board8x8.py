@@ -292,6 +292,20 @@ async def test_the_footer_offers_esc_while_a_stone_is_picked(rules: Rules[Any, A
         assert "cancel" not in footer_keys(app)
 
 
+async def test_a_phalanx_with_no_move_says_tab_finds_the_next_line() -> None:
+    """Tab picked a line that could not move and the hint sent the player to Esc only."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        board = board_of(await open_game(app, pilot, CROSSING, AGAINST_A_BOT))
+        await cursor_to(pilot, board, sq("a1"))
+        for _ in range(4):  # the lines through a1 in turn: its rank cannot move along itself
+            await pilot.press("tab")
+            if len(board.picker.selection) == 8:
+                break
+        assert len(board.picker.selection) == 8 and not board.picker.targets
+        assert "No move from here: Tab for the next line, or Esc for another stone" in hint(board)
+
+
 async def test_crossing_captures_are_marked() -> None:
     cells = ["."] * 64
     for name_, cell in (("d3", "W"), ("d4", "W"), ("d5", "B"), ("a7", "B"), ("h1", "W")):

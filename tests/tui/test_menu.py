@@ -61,9 +61,11 @@ async def test_arrows_and_enter_open_an_entry_and_escape_comes_back() -> None:
 
 
 async def test_letter_shortcuts_open_each_place() -> None:
+    """In either case: the menu shows them as capitals ("P  Replays"), and shift+P did nothing."""
     app = ParlourApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        for key, screen in (("p", ReplayListScreen), ("u", RulesScreen), ("n", NewGameScreen)):
+        places = (("p", ReplayListScreen), ("u", RulesScreen), ("n", NewGameScreen))
+        for key, screen in (*places, *((key.upper(), screen) for key, screen in places)):
             await pilot.press(key)
             assert isinstance(app.screen, screen)
             app.show_menu()

@@ -585,6 +585,11 @@ async def test_a_move_taken_back_is_struck_through_and_its_replacement_takes_its
         (withdrawn,) = [r for r in rows if r.withdrawn]
         assert not withdrawn.is_move and withdrawn.place == "the move taken back after move 2"
         assert f"Move 3/{rows[-1].move}" in text_of(app, "#rp-where")
+        assert "taken back" not in text_of(app, "#rp-where")
+        screen = replay(app)
+        screen.go(withdrawn.position)
+        # on the withdrawn move the count stood still while the board moved, with no word why
+        assert f"Move 2/{rows[-1].move} + one taken back" in text_of(app, "#rp-where")
 
 
 async def test_the_entry_panel_tells_the_move_the_list_marks_and_its_draw_in_words() -> None:

@@ -48,12 +48,12 @@ class MenuScreen(Screen[None]):
 
     AUTO_FOCUS = "#menu"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", "New game"),
-        Binding("r", "app.resume", "Resume"),
-        Binding("p", "app.replays", "Replays"),
-        Binding("u", "rules", "Rules"),
-        Binding("s", "app.settings", "Settings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n,N", "new_game", "New game"),
+        Binding("r,R", "app.resume", "Resume"),
+        Binding("p,P", "app.replays", "Replays"),
+        Binding("u,U", "rules", "Rules"),
+        Binding("s,S", "app.settings", "Settings"),
+        Binding("q,Q", "app.quit", "Quit"),
         Binding("left,right", "switch_list", "Switch list", show=False),
         # The app's ? (this list of keys) is named in the hint line: the Footer is full at 80.
         Binding("question_mark", "app.toggle_keys", "keys", show=False),

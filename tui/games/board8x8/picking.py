@@ -220,5 +220,6 @@ class Picker(Generic[V, A]):
             cost = f" ⚠ {warning}" if warning else ""
             return f"Enter: {self.adapter.notation(action)}{cost}. {about}"
         if not self.targets:
-            return f"{about} No move: pick another stone (Esc)."
+            other = "Tab for the next line, or Esc for" if self.line else "Esc, then pick"
+            return f"{about} No move from here: {other} another stone."
         return f"{about} Then a lit square."

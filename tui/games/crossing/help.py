@@ -8,7 +8,7 @@ HELP = """\
 | `←` `↑` `→` `↓` | move the cursor `[ ]` |
 | `Enter`, `Space`, click | pick a stone; then pick a lit square to move there |
 | pick another stone in line | make the phalanx from the first stone to that one |
-| `Tab`, `n` | cycle: the stone alone, then each whole line of stones through it |
+| `Tab`, `n` | a phalanx: each line through the stone (under the cursor), then that stone alone |
 | `+` / `-` | one stone more / fewer in the moving phalanx |
 | `Esc` | drop the stones picked |
 

@@ -215,6 +215,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             Content.assemble(
                 ("Move ", "dim"),
                 (f"{row.move}/{self.rows[-1].move}", "bold"),
+                # a withdrawn move is no move of the match: the count stays, the board moves
+                (" + one taken back" if row.withdrawn else "", "dim"),
                 (f"  ·  {self.rules.chapter or 'turn'} ", "dim"),
                 (str(self.cursor.round), "bold"),
                 ("  ·  ", "dim"),
