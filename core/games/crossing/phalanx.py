@@ -110,6 +110,33 @@ def has_move(cells: str, seat: int, exact: bool = False) -> bool:
     return bool(moves(cells, seat, exact))
 
 
+def can_capture(cells: str, seat: int, exact: bool = False) -> bool:
+    """Whether `seat` has a capture now: `any(move.capture for move in moves(...))` without
+    listing every move (an evaluation asks it of each position a search opens). Without
+    `exact_distance` a whole train reaches every capture a part of it could make."""
+    stone, foe = STONE[seat], STONE[1 - seat]
+    for lead in SQUARES:
+        if cells[lead] != stone:
+            continue
+        for direction in DIRECTIONS:
+            ray = RAYS[lead, direction]
+            if not ray or cells[ray[0]] == stone:
+                continue
+            size = len(train(cells, lead, direction))
+            if size < 2:
+                continue
+            for distance, target in enumerate(ray[:size], start=1):
+                cell = cells[target]
+                if cell == EMPTY:
+                    continue
+                # exact: the part of `distance` stones lands here; else the whole train reaches
+                movers = distance if exact else size
+                if cell == foe and movers >= 2 and enemy_line(cells, target, direction) < movers:
+                    return True
+                break
+    return False
+
+
 def _led_by(
     cells: str, seat: int, lead: int, direction: tuple[int, int], exact: bool
 ) -> Iterator[CrossingAction]:

@@ -1,7 +1,8 @@
 """What Crossing's bots know: a quick evaluation and the moves worth trying.
 
 `evaluate` weighs material, how far the stones have come, how close the front stone is to
-crossing and the crossed count; a crossing the side to move owes but cannot answer is lost.
+crossing, the crossed count and a capture open to the side to move; a crossing the side to
+move owes but cannot answer is lost.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ def evaluate(state: CrossingState, seat: int) -> float:
     if state.owes and not _can_cross(state):
         return -0.95 if state.mover == seat else 0.95
     score = _side(state, seat) - _side(state, 1 - seat)
+    if phalanx.can_capture(state.cells, state.mover, state.exact_distance):
+        score += THREAT if state.mover == seat else -THREAT
     return max(-0.9, min(0.9, math.tanh(score)))
+
+
+THREAT = 0.3
+"""What a capture open to the side to move is worth (a stone is 0.125): without it a bot
+judging one move ahead advanced stones into capture, and the second player, taking them, won
+about 80% of greedy against greedy (random against random: 52%)."""
 
 
 def candidates(state: CrossingState) -> list[CrossingAction]:

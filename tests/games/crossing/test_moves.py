@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from core.games.crossing import PhalanxMove, Step
+from core.games.crossing import PhalanxMove, Step, phalanx
 from core.games.crossing.board import name
 from core.rules import IllegalAction
 from tests.games.crossing.script import RULES, notations, play, position, sq, squares
@@ -176,3 +178,24 @@ def test_every_legal_move_moves_free_stones_of_the_side_to_move() -> None:
     for action in RULES.legal_actions(state):
         assert all(s in state.free(1) for s in action.stones)
     assert sorted(squares("a7 a8")) == sorted(RULES.parse(state, "a8:a7-a6").stones)
+
+
+@pytest.mark.parametrize("exact", [False, True], ids=["any_distance", "exact_distance"])
+def test_can_capture_agrees_with_the_moves_it_stands_for(exact: bool) -> None:
+    """`can_capture` is `any(move.capture for move in moves(...))` without listing them, on
+    every position of a few hundred random matches (captures preferred, so many positions have
+    one), for both sides."""
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for _ in range(150):
+        state = RULES.new(2, {"exact_distance": exact})
+        while RULES.to_move(state) is not None:
+            for seat in (0, 1):
+                listed = phalanx.moves(state.cells, seat, exact)
+                want = any(isinstance(m, PhalanxMove) and m.capture for m in listed)
+                assert phalanx.can_capture(state.cells, seat, exact) is want, state.cells
+                seen[want] += 1
+            legal = RULES.legal_actions(state)
+            captures = [a for a in legal if isinstance(a, PhalanxMove) and a.capture]
+            state = RULES.apply(state, rng.choice(captures if captures else legal))
+    assert min(seen.values()) > 200, seen  # both answers were asked for, often
