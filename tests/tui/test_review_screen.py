@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.widgets import Button, ProgressBar, Static
 
 from core import registry
@@ -123,6 +124,16 @@ def footer(app: App[None]) -> dict[str, int]:
         for key in app.screen.query("FooterKey")
         if key.region.width > 0
     }
+
+
+async def laid_out_footer(pilot: Pilot[None], app: App[None]) -> dict[str, int]:
+    """`footer` once the Footer has its keys (a loaded machine lays it out a little later)."""
+    for _ in range(250):  # bounded: five seconds at most
+        shown = footer(app)
+        if shown:
+            return shown
+        await pilot.pause(0.02)
+    return footer(app)
 
 
 def messages(app: App[None]) -> list[str]:
@@ -357,8 +368,7 @@ async def test_the_footer_and_the_key_list_name_the_review_keys(tmp_path: Path) 
     assert "r" in keys and "m  M" in keys and "g" in keys
     app = ParlourApp(Start("replay", match=str(finished())))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        shown = footer(app)
+        shown = await laid_out_footer(pilot, app)
         assert {"review", "back", "export", "annotate"} <= set(shown)
         assert max(shown.values()) <= 80
         assert "marked(1)" not in shown  # no review yet: nothing to jump to
@@ -370,8 +380,7 @@ async def test_the_footer_and_the_key_list_name_the_review_keys(tmp_path: Path) 
 async def test_the_footer_makes_room_for_the_review_keys_at_80_columns() -> None:
     app = ParlourApp(Start("replay", match=str(reviewed(finished()))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        shown = footer(app)
+        shown = await laid_out_footer(pilot, app)
         assert {"marked(1)", "marked(-1)", "graph", "back", "keys"} <= set(shown)
         assert max(shown.values()) <= 80
         assert "review" not in shown  # the review is complete
