@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.rules import Rules
+from core.rules import Outcome, Rules
 
 
 def seat_label(
@@ -39,6 +39,14 @@ def match_result(winners: Sequence[str]) -> str:
     if not winners:
         return "The match is drawn"
     return f"{joined(winners)} {'win' if len(winners) > 1 else 'wins'} the match"
+
+
+def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome | None) -> str:
+    """The result, the winners named with their seats ("Ann (White) wins the match"): the end
+    panel, the replay and a guest's record say it alike."""
+    if outcome is None or outcome.is_draw:
+        return match_result([])
+    return match_result([seat_label(rules, names, w) for w in outcome.winners])
 
 
 def others(rules: Rules[Any, Any, Any], names: Sequence[str], seat: int) -> str:

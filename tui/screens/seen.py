@@ -18,10 +18,10 @@ from core.rules import SPECTATOR, Rules
 from replays.chronicle import Line
 from replays.remote.seen import Moment, Seen
 from tui.games import GameKit, kit_for
-from tui.screens.game.ending import headline
 from tui.screens.game.frame import MatchFrame
 from tui.screens.game.narration import Narration
 from tui.widgets.move_log import MoveLog
+from tui.wording import headline
 
 V = TypeVar("V")
 

@@ -15,16 +15,9 @@ from core.rules import Outcome, Rules
 from tui.games import Narrator
 from tui.screens.round_end import MatchEnd
 from tui.widgets.table import ChapterEnd
-from tui.wording import match_result, seat_label
+from tui.wording import headline
 
 V = TypeVar("V")
-
-
-def headline(rules: Rules[Any, Any, Any], names: Sequence[str], outcome: Outcome | None) -> str:
-    """The result, the winners named with their seats ("Ann (White) wins the match")."""
-    if outcome is None or outcome.is_draw:
-        return match_result([])
-    return match_result([seat_label(rules, names, w) for w in outcome.winners])
 
 
 def match_end(

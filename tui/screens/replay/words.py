@@ -12,10 +12,9 @@ from core.match import Match
 from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
-from tui.screens.game.ending import headline
 from tui.widgets.move_list import MoveRow, NoteRow
 from tui.widgets.move_log import fold_chance
-from tui.wording import titled
+from tui.wording import headline, titled
 
 V = TypeVar("V")
 
