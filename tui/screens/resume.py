@@ -77,8 +77,9 @@ def moves(turns: int) -> str:
     return f"{turns} move" + ("" if turns == 1 else "s")
 
 
-def details(summary: MatchSummary) -> str:
-    """The line under the table for the highlighted match: everything the listing knows."""
+def details(summary: MatchSummary, where: str = "") -> str:
+    """The line under the table for the highlighted match: everything the listing knows, and
+    where it is open (`open_where`, asked once per listing)."""
     options = ", ".join(option_text(key, value) for key, value in summary.options.items())
     parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
     with contextlib.suppress(ValueError):
@@ -89,7 +90,6 @@ def details(summary: MatchSummary) -> str:
     text = " · ".join(parts)
     if summary.damage:
         text += f"\n⚠ {summary.damage}; opening it keeps the good part."
-    where = open_where(summary)
     if where:
         text += f"\n{OPEN_SAID[where]}"
     return text
@@ -239,6 +239,8 @@ class MatchListScreen(Screen[None]):
         self._marked: str | None = None
         self._lines: list[tuple[str, tuple[str, ...]]] = []
         """Each row's key and cells as last read, laid out again on a resize."""
+        self._where_open: dict[str, str] = {}
+        """Row key -> where the match is open now (`open_where`), as last read."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -269,7 +271,7 @@ class MatchListScreen(Screen[None]):
 
     def refresh_list(self) -> None:
         """Read the listing again (matches change while games are played)."""
-        self._rows, self._lines = {}, []
+        self._rows, self._lines, self._where_open = {}, [], {}
         try:
             listing = scan_matches()
         except (LogError, OSError) as err:
@@ -282,6 +284,7 @@ class MatchListScreen(Screen[None]):
                 if self.FINISHED is None or summary.finished == self.FINISHED:
                     key = str(summary.path)
                     self._rows[key] = summary
+                    self._where_open[key] = open_where(summary)
                     self._lines.append((key, self.cells(summary)))
             unreadable = list(listing.unreadable)
             try:
@@ -344,7 +347,7 @@ class MatchListScreen(Screen[None]):
         if key is not None and row is not None:
             table.update_cell(key, "mark", MARK)
             if isinstance(row, MatchSummary):
-                text = details(row)
+                text = details(row, self._where_open.get(key, ""))
             elif isinstance(row, SeenSummary):
                 text = seen_details(row, self.ENTER_SEEN)
             else:
@@ -453,7 +456,7 @@ class ResumeScreen(MatchListScreen):
             game_label(summary),
             players(summary),
             f"open {where}"
-            if (where := open_where(summary))
+            if (where := self._where_open.get(str(summary.path)))
             else summary.standing or moves(summary.turns),
             when(summary.last_played),
         )
