@@ -192,11 +192,12 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         here = self.here
         row = self.row_at(here)
         view: V = self.cursor.view
+        decided = self.decided()  # a scan of the entries so far: once a step
         self.board.show(
             view,
             None,
             animate=animate and self.app.animation_level != "none",
-            over=self.decided() is not None,
+            over=decided is not None,
         )
         self.query_one("#rp-status", Static).update(
             status_line(self.match, self.cursor.perspective, self.names)
@@ -226,11 +227,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self._play_line()
         narrator = self.kit.narrator
         self.query_one("#rp-next", Static).update(
-            Content(
-                next_words(
-                    self.rules, narrator, self.cursor.state, view, self.names, self.decided()
-                )
-            )
+            Content(next_words(self.rules, narrator, self.cursor.state, view, self.names, decided))
         )
         decision = decision_at(self.rows, here)
         review = self.review
