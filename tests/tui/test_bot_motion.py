@@ -14,23 +14,38 @@ from tui.screens.game import GameScreen
 from tui.widgets.table import Chosen
 
 
-async def test_your_turn_waits_until_the_bot_s_move_has_been_drawn() -> None:
+def long_slides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move slides for a minute: still in flight however slow the machine, so a test
+    sees the moment it asks about (and lands the stone by hand)."""
+    monkeypatch.setattr(slide, "SLIDE_SHORTEST", 60.0)
+    monkeypatch.setattr(slide, "SLIDE_LONGEST", 60.0)
+
+
+async def test_your_turn_waits_until_the_bot_s_move_has_been_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    long_slides(monkeypatch)
     app = ParlourApp()
     app.animation_level = "full"
     async with app.run_test(size=(100, 32)) as pilot:
         seats = (Seat("Robo", "bot", "random"), Seat("Ann"))
         screen = GameScreen(create_match(registry.get("crossing"), seats, {}))
         await app.push_screen(screen)
-        for _ in range(200):  # the bot waits ~0.8 s so a person can follow; bounded
+        for _ in range(250):  # the bot waits ~0.8 s so a person can follow; bounded
             if len(screen.port.match):
                 break
             await pilot.pause(0.02)
         assert len(screen.port.match) == 1
-        status = str(screen.query_one("#status", Static).render())
-        if screen.hold == "motion":  # the stone is still sliding
-            assert "Your turn" not in status and status.endswith("Robo (White, bot) moves…")
-        await app.animator.wait_until_complete()
         await pilot.pause()
+        assert screen.hold == "motion"  # the bot's stone is sliding
+        status = str(screen.query_one("#status", Static).render())
+        assert "Your turn" not in status and status.endswith("Robo (White, bot) moves…")
+        assert isinstance(screen.table, Board8x8)
+        await app.animator.stop_animation(screen.table.grid, "progress")  # landed by hand
+        for _ in range(250):
+            if screen.hold is None:
+                break
+            await pilot.pause(0.02)
         assert screen.hold is None
         assert "· Your turn, Ann" in str(screen.query_one("#status", Static).render())
         screen._close()
@@ -51,9 +66,7 @@ async def test_the_turn_in_the_status_is_the_bot_s_own_while_its_move_is_drawn(
         await pilot.pause()
         board = screen.table
         assert isinstance(board, Board8x8)
-        # every move slides long enough to be still in flight however slow the machine
-        monkeypatch.setattr(slide, "SLIDE_SHORTEST", 60.0)
-        monkeypatch.setattr(slide, "SLIDE_LONGEST", 60.0)
+        long_slides(monkeypatch)
         board.post_message(Chosen(rules.legal_actions(screen.port.match.state)[0]))
         await pilot.pause()
         if len(screen.port.match) == 1:  # Ann's stone still sliding: landed by hand
@@ -63,10 +76,12 @@ async def test_the_turn_in_the_status_is_the_bot_s_own_while_its_move_is_drawn(
                 break
             await pilot.pause(0.02)
         await pilot.pause()
-        if screen.hold == "motion":  # the bot's stone still sliding (as in the test above)
-            status = str(screen.query_one("#status", Static).render())
-            assert status.startswith("Turn 1 · Robo") and status.endswith("moves…"), status
-            await app.animator.stop_animation(board.grid, "progress")  # landed by hand
+        # The bot's stone slides for a minute (if a slow pause let the bot move while Ann's
+        # stone was still sliding, its move took that slide over): the status is read now.
+        assert screen.hold == "motion"
+        status = str(screen.query_one("#status", Static).render())
+        assert status.startswith("Turn 1 · Robo") and status.endswith("moves…"), status
+        await app.animator.stop_animation(board.grid, "progress")  # landed by hand
         for _ in range(250):
             if screen.hold is None:
                 break
