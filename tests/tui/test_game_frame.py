@@ -160,3 +160,19 @@ async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
         replayed = shown(app)
         assert "Ann resigned" in replayed and TURN_MARK[rules.id] not in replayed, replayed
         assert f"■ {said}" in replayed, replayed  # the replay words the result alike
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.id)
+async def test_a_replay_waits_for_nobody(rules: Rules[Any, Any, Any]) -> None:
+    """A replay's Next line says who acts at the position shown; the Englishman's table said
+    "Waiting for Jack (Ann)…" beside it, as it does in play while a bot thinks."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await first_turn(app, pilot, rules)
+        path = screen.port.path
+        assert path is not None
+        await app.push_screen(ReplayScreen(path))
+        await pilot.press("end")
+        await pilot.pause()
+        replayed = shown(app)
+        assert "Next: Ann" in replayed and "Waiting for" not in replayed, replayed

@@ -59,7 +59,7 @@ def title(view: EnglishmanState, names: Sequence[str], *, over: bool = False) ->
 
 def line(p: Picker, names: Sequence[str], *, over: bool = False) -> Content:
     """The hint line: what was told (a refusal in red), else the explanation; nothing to wait
-    for once the match is `over` by a resignation."""
+    for once the match is `over` by a resignation, or in a replay (the table passes `over`)."""
     text = p.told
     if not text:
         return _explain(p, names, over)

@@ -186,7 +186,10 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         self.border_title = title
 
     def _hint(self) -> None:
-        self.hint.update(hints.line(self.picker, self.names, over=self._over))
+        # A replay's table (the one that shows hands) waits for nobody either: the replay's
+        # Next line says who acts at the position shown.
+        idle = self._over or self.shows_hands
+        self.hint.update(hints.line(self.picker, self.names, over=idle))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
