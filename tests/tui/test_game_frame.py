@@ -131,6 +131,16 @@ def shown(app: ParlourApp) -> str:
     return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))).replace("\xa0", " ")
 
 
+async def replay_to_the_end(app: ParlourApp, pilot: Pilot[None], screen: GameScreen) -> str:
+    """Open the replay of `screen`'s match at its last position; what it shows."""
+    path = screen.port.path
+    assert path is not None
+    await app.push_screen(ReplayScreen(path))
+    await pilot.press("end")
+    await pilot.pause()
+    return shown(app)
+
+
 @pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.id)
 async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
     rules: Rules[Any, Any, Any],
@@ -152,12 +162,7 @@ async def test_once_a_player_resigns_no_table_marks_a_seat_to_move(
         assert app.screen is screen
         table = shown(app)
         assert TURN_MARK[rules.id] not in table and "Waiting for" not in table, table
-        path = screen.port.path
-        assert path is not None
-        await app.push_screen(ReplayScreen(path))
-        await pilot.press("end")
-        await pilot.pause()
-        replayed = shown(app)
+        replayed = await replay_to_the_end(app, pilot, screen)
         assert "Ann resigned" in replayed and TURN_MARK[rules.id] not in replayed, replayed
         assert f"■ {said}" in replayed, replayed  # the replay words the result alike
 
@@ -169,10 +174,5 @@ async def test_a_replay_waits_for_nobody(rules: Rules[Any, Any, Any]) -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await first_turn(app, pilot, rules)
-        path = screen.port.path
-        assert path is not None
-        await app.push_screen(ReplayScreen(path))
-        await pilot.press("end")
-        await pilot.pause()
-        replayed = shown(app)
+        replayed = await replay_to_the_end(app, pilot, screen)
         assert "Next: Ann" in replayed and "Waiting for" not in replayed, replayed
