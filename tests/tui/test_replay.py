@@ -654,11 +654,11 @@ def test_a_hand_on_the_piste_packs_its_values_where_long_names_leave_no_room() -
     view = rules.view(rules.new(2, {"level": "advanced"}), None)
     view = replace(view, hands=((2, 3, 3, 3, 5), (1, 1, 4, 5, 5)), hand_sizes=(5, 5))
     board = EnGardeBoard(("IS-MCTS easy 1", "IS-MCTS easy 2"))
-    board.shows_hands = True
+    board.in_replay = True
     assert "[2 3 3 3 5]" in str(board.player_line(view, 0, room=60))
     packed = board.player_line(view, 0, room=38)
     assert "[23335]" in str(packed) and packed.cell_length <= 38
-    board.shows_hands = False  # in play the table keeps to what every seat may see
+    board.in_replay = False  # in play the table keeps to what every seat may see
     assert "▮▮▮▮▮" in str(board.player_line(view, 0, room=60))
 
 

@@ -63,10 +63,11 @@ class TableWidget(Widget, Generic[V, A]):
     simply ignores `turn`.
     """
 
-    shows_hands = False
-    """Whether a hand the view holds is drawn face up on the table too. Off in play: the game
-    draws a seat's view while nobody may be at the device (a handoff), so the table keeps to
-    what every seat may see. A replay turns it on, its view being the reader's own."""
+    in_replay = False
+    """The table draws a replay, not a match being played: a hand the view holds is drawn
+    face up too (the view is the reader's own), and nobody is waited for (the replay's Next
+    line says who acts). Off in play: the game draws a seat's view while nobody may be at the
+    device (a handoff), so the table keeps to what every seat may see."""
 
     def show(self, view: V, turn: Turn[A] | None, *, animate: bool, over: bool = False) -> None:
         """Draw `view`; `animate` asks for moves to be shown as motion (slides, deals). `over`:

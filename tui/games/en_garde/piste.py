@@ -1,7 +1,7 @@
 """En Garde's public table: the 23-space piste, both fencers, scores, pile and discard.
 
 Everything here is public: hands appear as card backs (how many each fencer holds), their
-values only where the table shows hands (`TableWidget.shows_hands`: a replay). The fencers
+values only in a replay (`TableWidget.in_replay`). The fencers
 themselves (and how they slide) are in `fencers`.
 """
 
@@ -135,7 +135,7 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
         name = Content.styled(self.names[seat], "bold")
         arrow = f"{SEAT_ARROW[seat]}{self.letters[seat]}"
         score = f"{pips(view.scores[seat])} {view.scores[seat]}"
-        hand = view.hands[seat] if self.shows_hands else None
+        hand = view.hands[seat] if self.in_replay else None
         turn = not self._over and view.to_move == seat
         marker = "» " if turn and seat == 0 else ""
         tail = " «" if turn and seat == 1 else ""

@@ -186,9 +186,7 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         self.border_title = title
 
     def _hint(self) -> None:
-        # A replay's table (the one that shows hands) waits for nobody either: the replay's
-        # Next line says who acts at the position shown.
-        idle = self._over or self.shows_hands
+        idle = self._over or self.in_replay  # a replay's table waits for nobody either
         self.hint.update(hints.line(self.picker, self.names, over=idle))
 
     def on_resize(self) -> None:

@@ -92,7 +92,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.cursor = ReplayCursor(self.match, start)
         self.cursor.seek(len(self.match) if position is None else position)
         self.board = self.kit.table(self.names)
-        self.board.shows_hands = True  # the cursor's view holds only what the reader may see
+        self.board.in_replay = True  # the cursor's view holds only what the reader may see
         self.rows: list[MoveRow] = []
         self.notes: list[NoteRow] = []
         self.annotations = Annotations(self)
