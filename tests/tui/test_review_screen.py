@@ -497,3 +497,26 @@ async def test_question_mark_on_the_match_end_panel_lists_its_keys() -> None:
         assert {said["r"], said["v"], said["g"]} == {"replay", "review", "rematch"}
         await pilot.press("escape")
         assert isinstance(app.screen, MatchEndScreen)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)])
+async def test_a_reviewed_englishman_match_shows_every_players_accuracy(
+    size: tuple[int, int],
+) -> None:
+    """The castles stood as tall as 60% of the screen let them, and the panels under them
+    lost their ends: at 100×32 the accuracy table showed the first player's line only (and
+    the move list no line at all), at 80×24 the second line was cut under an empty hint row."""
+    path = reviewed(finished("englishman", seed=5))
+    review = read_review(path)
+    assert review is not None
+    app = ParlourApp(Start("replay", match=str(path)))
+    async with app.run_test(size=size) as pilot:
+        screen = screen_of(app)
+        # At 80×24 a long verdict (the move before the end) takes the table's rows, by design.
+        for step in ("end", "left") if size[1] >= 30 else ("end",):
+            await pilot.press(step)
+            await pilot.pause()
+            drawn = visible(app)
+            for line in str(accuracy_table(review, ("Ann", "Bob"))).splitlines():
+                assert re.sub(r"\s", "", line) in drawn, (size, step, line)
+        assert screen.query_one(MoveList).region.height >= 3  # a few moves still in view

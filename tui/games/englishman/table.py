@@ -31,6 +31,10 @@ from tui.widgets.table import Chosen, TableWidget, Turn
 
 AROUND = 2 + 3 + 2
 """The table's rows besides the board: its frame, the three threats and the hint's two."""
+BELOW_REPLAY = 17
+"""Rows a replay keeps under the table, where tall tiles may not reach: its counter, the next
+words and the keys, and beside the moves an entry's verdict (7) over the review's accuracy
+table (4)."""
 
 
 class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=True):
@@ -188,20 +192,26 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
     def _hint(self) -> None:
         idle = self._over or self.in_replay  # a replay's table waits for nobody either
         self.hint.update(hints.line(self.picker, self.names, over=idle))
+        # A replay says how the match ended on its own status line: the row is its panels'.
+        self.hint.display = not self.in_replay
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
 
-    def _budget(self) -> int:
+    def _budget(self, need: int) -> int:
         """Rows the frame can always give the table in its container (`game.tcss`), whatever
         the news says, so a news line coming or going never redraws the board: beside a log
         column (wide), where the news takes its rows from the table, every row but the news at
         its tallest; above the log (narrow), where the news takes its rows from the log, at
-        most 60% of them and never the log's least rows."""
+        most 60% of them and never the log's least rows. A replay's table stands tall only in
+        the rows the viewer's panels leave (`BELOW_REPLAY`), and gets the `need` of a board of
+        one row a line whatever they say."""
         body = self.parent
         if not isinstance(body, Widget):
             return self.size.height
         rows = body.size.height
+        if self.in_replay:
+            return max(min(rows * 3 // 5, rows - BELOW_REPLAY), need)
         if self.screen.has_class("-wide"):
             news = 0
             for widget in body.children:
@@ -225,9 +235,9 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
         if view is None or not self.is_attached:
             return
         self._title(view)
-        budget = self._budget()
         framed = self.outer_size.width - 4  # the board's width inside the frame and padding
         need = AROUND + len(layout(view, framed).lines)
+        budget = self._budget(need)
         tight, compact = need > budget, need - 2 > budget
         self.board.draw_rows(budget - AROUND)
         if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
