@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.pilot import Pilot
 
 from core.games.crossing import Crossing, CrossingState
@@ -604,3 +605,31 @@ async def test_after_a_take_back_the_cursor_stands_on_the_stone_taken_back() -> 
         await pilot.pause()
         assert screen.port.match.state.ply == 0 and board.turn is not None
         assert board.cursor_square == sq("d2")
+
+
+def test_the_cursor_on_a_picked_stone_still_shows_it_picked() -> None:
+    """The cursor's colour and brackets hid the picked marks: after Enter, the stone just
+    picked looked exactly as it did before."""
+    from tui.games.board8x8.drawing import draw
+
+    view = CROSSING.new(2, {})
+    geometry = SIZES[0]
+
+    def drawn(selection: tuple[int, ...], cursor: int | None) -> Content:
+        return draw(
+            CrossingBoard(),
+            view,
+            geometry=geometry,
+            selection=selection,
+            targets={},
+            cursor=cursor,
+            slide=None,
+            progress=1.0,
+        )
+
+    d2, e2 = sq("d2"), sq("e2")
+    picked_under_cursor = drawn((d2,), d2)
+    assert picked_under_cursor.markup != drawn((), d2).markup  # not the cursor alone
+    assert picked_under_cursor.markup != drawn((d2,), e2).markup  # nor picked, cursor away
+    x, y = geometry.origin(d2)
+    assert picked_under_cursor.plain.splitlines()[y][x - 1 : x + 4] == "[ ○ ]"

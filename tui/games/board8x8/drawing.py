@@ -1,11 +1,11 @@
 """The board drawn as text: each square's colour, markers and stone, and the sliding stones.
 
-`[○12]` is the cursor on White's 12, `▸○ ◂` a picked stone, `x●7x` (drawn with the
-multiplication sign) a capture destination, ` · ` an empty destination and ` + ` one where the
-stones cross; the last move's squares are tinted. The markers stand either side of the stone on
-its square's middle row, at every size of square (`squares.Geometry`). A wooden board that
-reads the same under every theme: every square colour is of middle lightness, so white (○) and
-black (●) stones both keep a contrast of 3.5:1 or more.
+`[○12]` is the cursor on White's 12, `▸○ ◂` a picked stone (bracketed, in the picked colour, under
+the cursor), `x●7x` (drawn with the multiplication sign) a capture destination, ` · ` an empty
+destination and ` + ` one where the stones cross; the last move's squares are tinted. The markers
+stand either side of the stone on its square's middle row, at every size of square
+(`squares.Geometry`). A wooden board that reads the same under every theme: every square colour is
+of middle lightness, so white (○) and black (●) stones both keep a contrast of 3.5:1 or more.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def draw(
             bg = (TAKE if adapter.captures(target) else TARGET)[dark]
         if sq in selection:
             bg = PICKED[dark]
-        if sq == cursor:
+        elif sq == cursor:  # on a picked stone the brackets alone show it, the colour stays
             bg = CURSOR
         colours[sq] = bg
     _paint(rows, geometry, colours)
