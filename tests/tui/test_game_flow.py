@@ -820,3 +820,20 @@ async def test_the_footer_keeps_resign_at_80_columns_while_an_attack_is_weighed(
         placed = sorted(shown.values(), key=lambda region: region.x)
         assert all(a.right <= b.x for a, b in pairwise(placed)), shown  # none covered
         assert placed[-1].right <= 80
+
+
+async def test_the_board_has_the_keys_again_once_the_terminal_is_large_enough() -> None:
+    """Made too small and then enlarged, the game took no key but Tab: hiding the board for
+    the notice took its focus, and nothing gave it back."""
+    opened = create_match(RULES, (Seat("Ann"), Seat("Robo", "bot", "random")), {})
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, opened, draws([]))
+        focused = screen.focused
+        assert focused is not None
+        await pilot.resize_terminal(70, 20)
+        assert screen.has_class("-too-small")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")
+        assert screen.focused is focused
