@@ -406,6 +406,17 @@ def test_the_beanstalk_key_stands_apart_from_its_label_and_the_stalk_shows_its_s
     assert "s Beanstalk" not in line
 
 
+def test_once_all_three_beanstalks_are_built_no_empty_slots_are_drawn() -> None:
+    """After Jack's win the line began "Beanstalk 3/3 (s) ┆·┆·┆·┆·┆·┆·┆": a fourth beanstalk."""
+    from tests.games.englishman.script import table
+
+    done = ("1 2 3 4 5 6 Gold", "1 2 3 4 5 6 Goose", "1 2 3 4 5 6 Harp")
+    state = table("7 ...\n8 ...\n9 ...\n7 ...\n8 ...", completed=done, won=True)
+    line = layout(state, 78).lines[5].plain
+    assert line.startswith(" Beanstalk 3/3 (s)   ✓│1│2│3│4│5│6│┃Gold┃"), line
+    assert "·" not in line and "┆" not in line
+
+
 async def test_with_rows_to_spare_the_tiles_stand_three_rows_tall_and_all_three_take_clicks() -> (
     None
 ):
@@ -438,7 +449,7 @@ async def test_the_castles_panel_is_framed_with_corners_like_every_other_panel()
         await pilot.pause()
         text = screen_text(app)
         assert "╭─Setup" in text, "the title has its corner"
-        assert "(slack6)" in text, "the starved threat fits inside the frame at 100 columns"
+        assert "discardsaway│" in text, "the starved threat fits in the frame at 100 columns"
 
 
 async def test_the_setup_title_and_hints_fit_whole_at_80_by_24_and_100_by_32() -> None:

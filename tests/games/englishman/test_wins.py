@@ -99,6 +99,24 @@ def test_jack_wins_when_the_same_action_completes_his_third_beanstalk_and_a_patt
     assert outcome is not None and outcome.winners == (0,)
 
 
+def test_a_match_won_with_a_turns_last_action_ends_in_that_turn() -> None:
+    """Jack's third action won in turn 19, and the match said it ended in turn 20: the turn
+    was passed to the Giant before the position was judged."""
+    state = table(
+        "Harp 7 ...\n8 ...\n9 ...\n7 ...\n8 ...",
+        current="1 2 3 4 5 6",
+        completed=("1 2 3 4 5 6 Gold", "1 2 3 4 5 6 Goose"),
+        actions_left=1,
+        turn=19,
+    )
+    after = act(state, "1f>s")
+    assert after.winner == 0 and after.turn == 19 and after.actor == 0
+    assert RULES.round_of(after) == 19
+    giant = table("Fee ...\nFi ...\nFo ...\n1 2 3 4 Fum ...\n5 ...", actor=1, turn=7)
+    after = act(giant, "4>5")  # the Giant's one action uncovers the Fum on castle 4
+    assert after.winner == 1 and after.turn == 7 and after.actor == 1
+
+
 def test_uncovering_a_pattern_with_a_treasure_on_an_earlier_beanstalk_loses() -> None:
     state = table("Harp Fee ...\nFi ...\nFo ...\nFum ...\n1 ...", current="1 2 3 4 5 6")
     after = act(state, "1f>s")

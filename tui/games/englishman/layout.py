@@ -217,7 +217,7 @@ def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
     current = len(state.completed)
     places = [("stalk", current, i) for i in range(len(state.current))]
     _tiles(w, state.current, places, marks, 2)
-    slots = STALK_CARDS - len(state.current)
+    slots = STALK_CARDS - len(state.current) if current < STALKS_TO_WIN else 0  # all built
     if slots > 0:
         if not state.current:
             w.cells[("stalk", current, 0)] = (w.x, w.y, 3)
