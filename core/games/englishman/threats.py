@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from core.games.englishman.cards import STALKS_TO_WIN
 from core.games.englishman.castles import best_window, front_words
-from core.games.englishman.starved import finishable, jack_needs, pool, slack
+from core.games.englishman.starved import (
+    discards_to_starve,
+    finishable,
+    jack_needs,
+    jack_task,
+    pool,
+)
 from core.games.englishman.state import EnglishmanState
 
 
@@ -22,43 +28,48 @@ class Threats:
     """Beanstalks Jack still has to complete (3 minus the completed ones)."""
     finishable: int
     """How many of those the beanstalk cards in the castles can still make (fewer = starved)."""
-    slack: int
-    """How far Jack's best plan is above the starved line, in cards (negative = starved): with
-    one beanstalk to go, the usable values above its top beyond those it lacks; with more,
-    sum_v min(c_v, m) - 6m after finishing the current one as well as possible."""
+    discards: int | None
+    """The fewest discards that starve Jack (0: he is starved); None when none can (all he
+    still needs is a treasure)."""
 
     def lines(self) -> tuple[str, str, str]:
         """Three short lines, e.g. "parallel: 3 of 4 words on castle fronts"."""
         where = "" if self.vertical_castle is None else f" (castle {self.vertical_castle + 1})"
         stalks = "beanstalk" if self.needed == 1 else "beanstalks"
-        starved = (
-            f"starved: Jack can finish {self.finishable} of the {self.needed} {stalks} "
-            f"he needs (slack {self.slack})"
-            if self.needed
-            else "starved: no longer a threat, Jack has all his beanstalks"
-        )
+        if not self.needed:
+            starved = "starved: no longer a threat, Jack has all his beanstalks"
+        elif self.discards is None:
+            starved = "starved: no longer a threat, Jack needs only a treasure"
+        else:
+            starved = f"starved: Jack can finish {self.finishable} of {self.needed} {stalks}"
+            if self.discards:
+                starved += f"; {self.giant_needs()} away"
         return (
             f"parallel: {self.parallel} of 4 words on castle fronts",
             f"vertical: {self.vertical} of 4 words together{where}",
             starved,
         )
 
+    def giant_needs(self) -> str:
+        """ "3 discards", "1 discard" (of a match still being played)."""
+        return f"{self.discards} discard{'' if self.discards == 1 else 's'}"
+
 
 def threats(state: EnglishmanState) -> Threats:
     vertical, castle = best_window(state.castles)
     completed = len(state.completed)
     needed = max(0, STALKS_TO_WIN - completed)
-    can, spare = 0, 0
+    can, discards = 0, None
     if needed:
-        length, top, later = jack_needs(completed, state.current)
         counts = pool(state.castles)
-        can = finishable(counts, length, top, later)
-        spare = slack(counts, length, top, later)
+        can = finishable(counts, *jack_needs(completed, state.current))
+        task = jack_task(completed, state.current)
+        discards = None if task is None else discards_to_starve(counts, *task)
     return Threats(
         parallel=front_words(state.castles),
         vertical=vertical,
         vertical_castle=castle,
         needed=needed,
         finishable=can,
-        slack=spare,
+        discards=discards,
     )

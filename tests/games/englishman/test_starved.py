@@ -8,8 +8,10 @@ import random
 import pytest
 
 from core.games.englishman.starved import (
+    NINE,
     can_finish,
     can_finish_by_choices,
+    discards_to_starve,
     finishable,
     is_starved,
     pool,
@@ -50,6 +52,40 @@ def test_finishable_counts_the_beanstalks_a_real_search_can_still_make() -> None
             if brute_can_finish(counts, length, top, k):
                 expected = k + 1
         assert finishable(counts, length, top, later) == expected
+
+
+def fewest_discards(counts: tuple[int, ...], length: int, top: int, later: int) -> int | None:
+    """A search over every set of up to `SEARCHED` discards, one card more each round, with
+    the rules' own starved test as the judge; None when more are needed."""
+    pools = {counts}
+    for discards in range(SEARCHED + 1):
+        if any(not can_finish(p, length, top, later) for p in pools):
+            return discards
+        pools = {(*p[:v], p[v] - 1, *p[v + 1 :]) for p in pools for v in range(NINE) if p[v]}
+    return None
+
+
+SEARCHED = 5
+
+
+def test_the_discards_that_starve_jack_are_the_fewest_a_search_finds() -> None:
+    """Slack counted the later beanstalks' spare cards and missed a current beanstalk that
+    only a value or two can finish: "slack 6" where three discards starve Jack."""
+    rng = random.Random(7)
+    found = 0
+    for _ in range(1500):
+        counts, length, top, later = random_task(rng)
+        if length == 6:
+            continue  # a treasure never runs short
+        expected = fewest_discards(counts, length, top, later)
+        fewest = discards_to_starve(counts, length, top, later)
+        if expected is None:
+            assert fewest > SEARCHED, (counts, length, top, later)
+        else:
+            assert fewest == expected, (counts, length, top, later)
+            found += expected > 0
+    assert found > 250  # pools a few discards from starving, not only starved or rich ones
+    assert discards_to_starve((4,) * 8 + (3,), 5, 8, 2) == 3  # three 9s, whatever comes later
 
 
 @pytest.mark.parametrize(

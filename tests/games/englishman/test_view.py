@@ -54,11 +54,11 @@ def test_threats_count_words_on_fronts_best_window_and_beanstalks_left() -> None
     state = table("Fee ...\nFi 1 ...\n2 Fee Fo Fi ...\n4 ...\n3 ...", current="1 2")
     t = threats(state)
     assert t.parallel == 2 and t.vertical == 3 and t.vertical_castle == 2
-    assert t.needed == 3 and t.finishable == 3 and t.slack > 0
+    assert t.needed == 3 and t.finishable == 3 and t.discards
     assert t.lines() == (
         "parallel: 2 of 4 words on castle fronts",
         "vertical: 3 of 4 words together (castle 3)",
-        f"starved: Jack can finish 3 of the 3 beanstalks he needs (slack {t.slack})",
+        f"starved: Jack can finish 3 of 3 beanstalks; {t.discards} discards away",
     )
 
 
@@ -80,7 +80,30 @@ def test_once_jack_has_his_beanstalks_starving_is_no_longer_a_threat() -> None:
 def test_threats_show_a_starved_jack() -> None:
     state = table("1 ...\n2 ...\n3 ...\n4 ...\n5 ...", current="9", won=True)
     t = threats(state)
-    assert t.finishable == 0 and t.slack < 0
+    assert t.finishable == 0 and t.discards == 0
+    assert t.lines()[2] == "starved: Jack can finish 0 of 3 beanstalks"
+
+
+def test_the_starved_threat_counts_the_discards_that_starve_jack() -> None:
+    """The line said "slack 6" where the Giant could starve Jack with three discards: his
+    beanstalk (4 5 6 7 8) waited on the three 9s, whatever the later beanstalks had to spare."""
+    state = table("...\n...\n...\n...\n...", current="4 5 6 7 8", discards="9")
+    t = threats(state)
+    assert t.finishable == 3 and t.discards == 3
+    assert t.lines()[2] == "starved: Jack can finish 3 of 3 beanstalks; 3 discards away"
+
+
+def test_a_beanstalk_waiting_for_its_treasure_cannot_be_starved() -> None:
+    """With six cards on his last beanstalk Jack needs a treasure, which the Giant cannot
+    discard; the line said "can finish 1 of the 1 beanstalk he needs (slack 0)", marked close."""
+    from tui.games.englishman.threats import threat_lines
+
+    done = ("1 2 3 4 5 6 Gold", "1 2 3 4 5 6 Goose")
+    state = table("...\n...\n...\n...\n...", completed=done, current="1 2 3 4 5 9")
+    t = threats(state)
+    assert t.discards is None
+    assert t.lines()[2] == "starved: no longer a threat, Jack needs only a treasure"
+    assert threat_lines(state, compact=False).plain.splitlines()[2].startswith("· starved:")
 
 
 @pytest.mark.parametrize(

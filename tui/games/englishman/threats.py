@@ -6,6 +6,10 @@ from __future__ import annotations
 from textual.content import Content
 
 from core.games.englishman import EnglishmanState, threats
+from core.games.englishman.threats import Threats
+
+CLOSE = 3
+"""Discards from starving Jack at which the threat is marked close (`▲`)."""
 
 
 def threat_lines(view: EnglishmanState, *, compact: bool) -> Content:
@@ -13,9 +17,9 @@ def threat_lines(view: EnglishmanState, *, compact: bool) -> Content:
     if view.phase == "deal" or not view.castles:
         return Content("")
     t = threats(view)
-    starving = bool(t.needed) and (t.finishable < t.needed or t.slack <= 2)
+    starving = t.discards is not None and t.discards <= CLOSE
     levels = (t.parallel >= 3, t.vertical >= 3, starving)
-    hits = (t.parallel >= 4, t.vertical >= 4, t.finishable < t.needed)
+    hits = (t.parallel >= 4, t.vertical >= 4, t.discards == 0)
     marks = [
         ("✗ ", "bold $text-error")
         if hit
@@ -33,10 +37,17 @@ def threat_lines(view: EnglishmanState, *, compact: bool) -> Content:
             f"{t.vertical}/4{where} ",
             marks[2],
             ("starved ", "bold"),
-            f"can finish {t.finishable} of {t.needed} (slack {t.slack})" if t.needed else "—",
+            _starved_row(t),
         )
     lines = []
     for line, mark in zip(t.lines(), marks, strict=True):
         name, _, rest = line.partition(": ")
         lines.append(Content.assemble(mark, (f"{name}: ", "bold"), rest))
     return Content("\n").join(lines)
+
+
+def _starved_row(t: Threats) -> str:
+    if not t.needed or t.discards is None:
+        return "—"
+    rest = f" ({t.giant_needs()})" if t.discards else ""
+    return f"can finish {t.finishable} of {t.needed}{rest}"
