@@ -290,6 +290,7 @@ async def test_a_move_that_loses_is_warned_and_ends_the_match_after_its_flight()
         await keys(pilot, "4", "enter")  # the Giant discards castle 4's 1
         await keys(pilot, "4", "b", "f")
         assert "loses: parallel" in hint(screen)
+        assert hint(screen).startswith("⚠ 4b>f")  # a losing move is not ticked as fine
         await keys(pilot, "enter")
         for _ in range(100):  # bounded: the panel opens once the card has landed
             if isinstance(app.screen, MatchEndScreen):

@@ -87,12 +87,13 @@ def _explain(p: Picker, names: Sequence[str], over: bool) -> Content:
         reason = p.check(action)
         if reason is not None:
             return Content.assemble(("✗ ", "bold"), (reason, "bold $text-error"))
+        ending = _ending(view, action)
         return Content.assemble(
-            ("✓ ", "bold"),
+            ("⚠ " if ending.plain.startswith(LOSES) else "✓ ", "bold"),
             (notation(action), "bold"),
             " ",
             words(view, action),
-            _danger(view, action),
+            ending,
             (" · ", DIM),
             _link("Enter", "enter"),
             (" plays, ", DIM),
@@ -137,7 +138,11 @@ def words(view: EnglishmanState, action: EnglishmanAction) -> str:
     return ""
 
 
-def _danger(view: EnglishmanState, action: EnglishmanAction) -> Content:
+LOSES = " ⚠ loses: "
+"""How the hint starts the words of a move that loses (its mark is then ⚠, not ✓)."""
+
+
+def _ending(view: EnglishmanState, action: EnglishmanAction) -> Content:
     """A warning when the action ends the match: it wins, or it loses (and how)."""
     try:
         after = RULES.apply(view, action)
@@ -147,7 +152,7 @@ def _danger(view: EnglishmanState, action: EnglishmanAction) -> Content:
         return Content("")
     if after.winner == view.actor:
         return Content.styled(" — wins!", "bold $text-success")
-    return Content.styled(" ⚠ loses: " + after.reason.split(":")[0], "bold $text-error")
+    return Content.styled(LOSES + after.reason.split(":")[0], "bold $text-error")
 
 
 def _link(text: str, command: str) -> Content:
