@@ -46,9 +46,10 @@ def dealt_match(
     players: int = 3,
     options: dict[str, Any] | None = None,
     hands: dict[int, tuple[str, ...]] | None = None,
+    names: tuple[str, ...] = NAMES,
 ) -> OpenMatch:
     """A hot-seat match with Ann first and the deal already in the log."""
-    seats = tuple(Seat(name) for name in NAMES[:players])
+    seats = tuple(Seat(name) for name in names[:players])
     opened = create_match(RULES, seats, options or {})
     opened.submit(First(0))
     queues = {s: list(h) for s, h in (hands or HANDS).items()}
@@ -233,6 +234,24 @@ async def test_a_contest_winner_keeps_their_name_with_five_seats_at_80_by_24() -
         panel = screen.query_one("#at-seat-0", SeatPanel)
         head = str(panel.render()).splitlines()[0]
         assert "Ann" in head and "=5 ★" in head
+
+
+async def test_seats_whose_names_differ_at_the_end_stay_apart_beside_their_totals() -> None:
+    """At 80×24 "Normal ismcts bot 2" and "Normal ismcts bot" both read "Normal ismcts bot…"
+    beside their totals: the name was cut for the whole panel, then again, from the end, for
+    the total."""
+    app = new_app()
+    names = ("Ann", "Normal ismcts bot 2", "Normal ismcts bot")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, dealt_match(names=names))
+        await keys(pilot, "enter", "5", "enter")  # Ann opens: every seat shows a total
+        heads = [
+            str(screen.query_one(f"#at-seat-{seat}", SeatPanel).render()).splitlines()[0]
+            for seat in (1, 2)
+        ]
+        assert "=" in heads[0] and "=" in heads[1]
+        assert heads[0].split("=")[0].rstrip().endswith("…2"), heads
+        assert heads[0].split("=")[0] != heads[1].split("=")[0]
 
 
 def screen_rows(svg: str) -> list[str]:

@@ -633,3 +633,13 @@ def test_the_cursor_on_a_picked_stone_still_shows_it_picked() -> None:
     assert picked_under_cursor.markup != drawn((d2,), e2).markup  # nor picked, cursor away
     x, y = geometry.origin(d2)
     assert picked_under_cursor.plain.splitlines()[y][x - 1 : x + 4] == "[ ○ ]"
+
+
+def test_a_bots_name_is_shown_whole_in_the_panel_and_a_long_one_ends_in_an_ellipsis() -> None:
+    """Names were cut to 14 characters with no mark: "Normal mcts bo", and two bots that
+    differ only in their number ("Normal ismcts bot 2") read alike."""
+    from tui.games.board8x8.kit import player_line
+
+    names = ("Normal ismcts bot 2", "Sir Bartholomew of the Long Name")
+    assert player_line(names, 0, "").plain == "○ Normal ismcts bot 2 · White"
+    assert player_line(names, 1, "").plain == "● Sir Bartholomew of… · Black"

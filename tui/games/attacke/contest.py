@@ -166,14 +166,14 @@ class SeatPanel(Widget):
         assert view is not None
         width = max(width, FACE)
         total, cards, hidden = self.standing(view)
-        head = Content.assemble(
-            Content.styled("▶ ", "bold $accent") if self.turn else "  ",
-            Content.styled(short_name(self.seat_name, width), "bold"),
-        )
-        room = width - total.cell_length - 1
-        if head.cell_length > room and total.plain.endswith(WON):
+        room = width - total.cell_length - 1 if total else width
+        if len(self.seat_name) + 2 > room and total.plain.endswith(WON):
             total = total[: -len(WON)]  # "=14 ★": the winner's name before the word "won"
             room = width - total.cell_length - 1
+        head = Content.assemble(  # cut to its room here, so the seat's number stays ("…2")
+            Content.styled("▶ ", "bold $accent") if self.turn else "  ",
+            Content.styled(short_name(self.seat_name, room - 2), "bold"),
+        )
         rows = [
             Content.assemble(pad(head, room), " ", total) if total else pad(head, width),
             Content.assemble(chips_content(view.chips[seat]), "  ", backs(view.hand_sizes[seat])),

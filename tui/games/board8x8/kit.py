@@ -18,6 +18,11 @@ P = TypeVar("P", bound=Plied)
 A = TypeVar("A", bound=Action)
 
 
+NAME = 20
+"""A player's name fits the panel at 80x24 to this many characters (a bot's "Normal ismcts bot 2"
+whole); a longer one ends in "…"."""
+
+
 def who(names: Sequence[str], seat: int) -> str:
     """The player's name, or the side's ("White") where the seat has none."""
     return names[seat] if seat < len(names) and names[seat] else SIDE[seat]
@@ -27,11 +32,15 @@ def player_line(names: Sequence[str], seat: int, mark: str, *more: tuple[str, st
     """A player's line in the panel: stone, name, side, `mark` when to move, then `more`."""
     return Content.assemble(
         (f"{GLYPH[seat]} ", "bold"),
-        (who(names, seat)[:14], "bold"),
+        (_fitted(who(names, seat)), "bold"),
         (f" · {SIDE[seat]}", "dim"),
         (mark, "bold $accent"),
         *more,
     )
+
+
+def _fitted(name: str) -> str:
+    return name if len(name) <= NAME else name[: NAME - 1].rstrip() + "…"
 
 
 def last_line(notation: str) -> Content:
