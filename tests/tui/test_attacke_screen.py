@@ -362,6 +362,21 @@ async def test_a_long_narration_shows_whole_at_100_by_32_and_ends_with_an_ellips
                 assert kept[-1].endswith("…") and kept[-1][:-1] in NARRATION
 
 
+async def test_news_too_long_for_80_by_24_drops_the_contests_result_and_keeps_the_prompt() -> None:
+    """At 80×24 the news told the contest just ended, then the moves of the next, and lost
+    "— beat 14 in blue, or pass" under its "…" (the result's panel had shown it already)."""
+    answer = NARRATION.split("  ", 1)[1]
+    for size in ((100, 32), (80, 24)):
+        app = new_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, pilot, dealt_match())
+            await keys(pilot, "enter")
+            screen.news(NARRATION, answer)
+            await pilot.pause()
+            shown = " ".join(str(screen.query_one("#news").render()).split())
+            assert shown == " ".join((NARRATION if size == (100, 32) else answer).split()), size
+
+
 async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_when_cut() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:

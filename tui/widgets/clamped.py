@@ -2,7 +2,8 @@
 
 A `Static` with a `max-height` (the news line) or a fixed height (a table's one-row summary)
 simply stops drawing at its last row, so a sentence could end mid-way with nothing to say
-that more was meant; `ClampedText` ends its last row on a whole word and "…" instead.
+that more was meant; `ClampedText` ends its last row on a whole word and "…" instead, or, given
+a shorter telling, shows that where the whole one would be cut.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from textual.app import RenderResult
 from textual.content import Content
 from textual.geometry import Size
+from textual.visual import Visual, VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 ELLIPSIS = "…"
@@ -19,14 +22,37 @@ class ClampedText(Static):
     """A `Static` whose text, when it needs more rows than its box has, shows the rows that fit
     and ends the last one with "…" after a whole word."""
 
+    _choices: tuple[Content, ...] = ()
+    """Tellings from the fullest to the shortest (`show_first_fitting`), or none."""
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The rows the whole text needs, so the box grows as far as its styles allow (what
         is drawn is cut to the box; measured the same way, it would never grow again)."""
-        return self.visual.get_height(self.styles.get_rules(), width) if width else 0
+        return self._chosen(width).get_height(self.styles.get_rules(), width) if width else 0
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._choices = ()
+        super().update(content, layout=layout)
+
+    def show_first_fitting(self, *texts: str) -> None:
+        """Show the first of `texts` that fits the box whole at its width, else the last (cut
+        as ever): a longer telling where there is room, a shorter one rather than lose its end.
+        Chosen as the box is measured and drawn, when its width is known."""
+        self.update(texts[0] if texts else "")
+        self._choices = tuple(Content(text) for text in texts)
+
+    def _chosen(self, width: int) -> Visual:
+        if len(self._choices) < 2 or width < 2:
+            return self.visual
+        most, parent = self.styles.max_height, self.parent
+        if most is None or not isinstance(parent, Widget):
+            return self._choices[0]
+        rows = int(most.resolve(parent.size, self.app.size)) - self.styles.gutter.height
+        return next((c for c in self._choices if len(c.wrap(width)) <= rows), self._choices[-1])
 
     def render(self) -> RenderResult:
-        visual = self.visual
         width, height = self.content_size
+        visual = self._chosen(width)
         if not isinstance(visual, Content) or width < 2 or height < 1:
             return visual
         lines = visual.wrap(width)

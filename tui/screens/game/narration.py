@@ -113,13 +113,17 @@ class Narration(Generic[V]):
             self._log().chance(fold_chance(self._chance))
             self._chance = []
 
-    def since_last_turn(self, seat: int, now: int, view: V, chapters: Sequence[ChapterEnd]) -> str:
-        """Every other seat's public moves since `seat` last decided, then what to do now."""
+    def since_last_turn(
+        self, seat: int, now: int, view: V, chapters: Sequence[ChapterEnd]
+    ) -> tuple[str, ...]:
+        """Every other seat's public moves since `seat` last decided, then what to do now; when
+        a chapter ended meanwhile, first the whole telling with its result, then the one
+        without (its panel told the result already, and the moves and what to answer now
+        matter more where the room is short)."""
         lines = self.table.since_last_turn(seat)
-        parts: list[str] = []
-        if lines and lines[0].chapter < now and chapters:
-            parts.append(f"{chapters[-1].headline}. {chapters[-1].why}")
         moves = [line.words for line in lines if line.chapter == now]
-        if moves:
-            parts.append(f"{'; '.join(moves)} — {self.narrator.prompt(view, self.names)}")
-        return "  ".join(parts)
+        answer = f"{'; '.join(moves)} — {self.narrator.prompt(view, self.names)}" if moves else ""
+        if lines and lines[0].chapter < now and chapters:
+            recap = f"{chapters[-1].headline}. {chapters[-1].why}"
+            return (f"{recap}  {answer}", answer) if answer else (recap,)
+        return (answer,)

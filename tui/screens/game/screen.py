@@ -38,6 +38,7 @@ from tui.screens.game.status import status_line
 from tui.screens.help import HelpScreen, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.tables import LocalTable, Rematching, Table, Wait, notice_title
+from tui.widgets.clamped import ClampedText
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
 
@@ -196,10 +197,11 @@ class GameScreen(MatchFrame, Generic[V, A]):
             self._chapter_said = self._chapter_now()
         return f"{word} {self._chapter_said} · "
 
-    def news(self, text: str) -> None:
-        news = self.query_one("#news", Static)
-        news.update(Content(text))
-        news.display = bool(text)
+    def news(self, *texts: str) -> None:
+        """The news line: the first of `texts` that fits its rows (`ClampedText`)."""
+        news = self.query_one("#news", ClampedText)
+        news.show_first_fitting(*texts)
+        news.display = any(texts)
 
     def _tell(self, text: str) -> None:
         """Explain a refused choice where the player is composing it."""
@@ -215,7 +217,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
     def log_more(self) -> None:
         self.narration.more(self.seating.reader())
 
-    def _since_last_turn(self, seat: int) -> str:
+    def _since_last_turn(self, seat: int) -> tuple[str, ...]:
         """What the others did in public since `seat` last decided, as `seat` may know it.
 
         A chapter that ended meanwhile is told by its result; the moves shown are those of
@@ -293,7 +295,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
                 self.seating.viewer = seat
                 self.rebuild_log()
             self.draw(animate=True)
-            self.news(self._since_last_turn(seat))
+            self.news(*self._since_last_turn(seat))
             return
 
     def _dealt(self) -> None:
