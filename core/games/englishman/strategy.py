@@ -17,7 +17,7 @@ from core.games.englishman.castles import (
 from core.games.englishman.giant import giant_moves
 from core.games.englishman.jack import jack_moves
 from core.games.englishman.setup import setup_moves
-from core.games.englishman.starved import jack_needs, pool, slack
+from core.games.englishman.starved import discards_to_starve, jack_task, pool
 from core.games.englishman.state import JACK, EnglishmanState
 
 _WORK = STALKS_TO_WIN * (STALK_CARDS + 1)
@@ -65,21 +65,16 @@ def _jack_score(state: EnglishmanState) -> float:
 
 
 _ENOUGH = 4
-"""Slack (cards above the starved line) from which starving is no worry: counted from 8, a
-card placed near the line cost more than it gained, and Jack stopped placing cards."""
+"""Spare discards (`_spare`) from which starving is no worry: counted from 8, a card placed
+near the line cost more than it gained, and Jack stopped placing cards."""
 
 
 def _spare(state: EnglishmanState, counts: Sequence[int]) -> int:
-    """Jack's slack, counting a beanstalk of six cards as done: its treasure is always on the
-    table (the Giant cannot discard one), and the two ways of counting slack disagree across
-    that step, so without this taking the treasure looked like losing a card of slack and a
-    searching Jack sat on six cards for hundreds of turns."""
-    completed, current = len(state.completed), state.current
-    if len(current) >= STALK_CARDS:
-        completed, current = completed + 1, ()
-    if completed >= STALKS_TO_WIN:
+    """Discards the Giant can make before the one that starves Jack (`discards_to_starve`)."""
+    task = jack_task(len(state.completed), state.current)
+    if task is None:
         return _ENOUGH
-    return slack(counts, *jack_needs(completed, current))
+    return discards_to_starve(counts, *task) - 1
 
 
 DIG = 0.03

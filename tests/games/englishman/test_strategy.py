@@ -91,3 +91,16 @@ def test_the_giants_evaluation_is_jacks_turned_whatever_was_judged_before() -> N
         assert evaluate(s, GIANT) == -score
         assert evaluate(s, JACK) == score
     assert len(set(jack)) > 1
+
+
+def test_the_giant_sees_the_value_a_beanstalk_waits_on_run_short() -> None:
+    """Jack's beanstalk (4 5 6 7 8) waits on the last three 9s: each 9 discarded brings the
+    starved win a discard nearer. Judged by slack, which the later beanstalks kept high, the
+    discard changed nothing, and a searching Giant never went for it."""
+    state = table(
+        "9 1 ...\n9 2 ...\n9 3 ...\n...\n...", current="4 5 6 7 8", discards="9", actor=GIANT
+    )
+    assert _spare(state, pool(state.castles)) == 2  # three discards starve him
+    after = act(state, "x1:1")
+    assert _spare(after, pool(after.castles)) == 1
+    assert evaluate(after, GIANT) > evaluate(state, GIANT)
