@@ -75,6 +75,8 @@ async def test_finished_matches_are_under_replays_not_resume() -> None:
         assert isinstance(app.screen, ReplayListScreen)
         ((_, game, players, result, _),) = rows(app)
         assert (game, players, result) == ("En Garde (standard)", "Ann vs Bob", "Ann won")
+        detail = " ".join(str(app.screen.query_one("#detail").render()).split())
+        assert " · Ann won · " in detail  # whole, where the column cuts it at 80 columns
 
 
 async def test_unfinished_matches_can_be_replayed_too_from_the_table() -> None:

@@ -85,6 +85,8 @@ def details(summary: MatchSummary, where: str = "") -> str:
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
     parts.append(moves(summary.turns))
+    if summary.finished:  # whole here: the table's column cuts it at 80 columns
+        parts.append(result(summary))
     if options:
         parts.append(f"options: {options}")
     text = " · ".join(parts)
