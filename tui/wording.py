@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
+
 from core.rules import Outcome, Rules
 
 
@@ -25,6 +27,18 @@ def seat_label(
         ["bot"] if bot and "bot" not in name.lower() else []
     )
     return f"{name} ({', '.join(notes)})" if notes else name
+
+
+def short_name(name: str, width: int) -> str:
+    """`name` in `width` cells at most: cut with "…", keeping a short last word ("Normal
+    gree…2"), so seats whose names differ only at the end (bots numbered 2, 3, 4) stay
+    apart."""
+    if cell_len(name) <= width:
+        return name
+    head, _, last = name.rpartition(" ")
+    tail = last if head and cell_len(last) <= 3 else ""
+    room = max(width - 1 - cell_len(tail), 0)
+    return set_cell_size(name, room).rstrip() + "…" + tail
 
 
 def joined(words: Sequence[str]) -> str:

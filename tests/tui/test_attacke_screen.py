@@ -364,17 +364,33 @@ async def test_a_long_narration_shows_whole_at_100_by_32_and_ends_with_an_ellips
 
 async def test_news_too_long_for_80_by_24_drops_the_contests_result_and_keeps_the_prompt() -> None:
     """At 80×24 the news told the contest just ended, then the moves of the next, and lost
-    "— beat 14 in blue, or pass" under its "…" (the result's panel had shown it already)."""
+    "— beat 14 in blue, or pass" under its "…" (the result's panel had shown it already).
+    Chosen again as the terminal is resized."""
     answer = NARRATION.split("  ", 1)[1]
-    for size in ((100, 32), (80, 24)):
-        app = new_app()
-        async with app.run_test(size=size) as pilot:
-            screen = await open_game(app, pilot, dealt_match())
-            await keys(pilot, "enter")
-            screen.news(NARRATION, answer)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter")
+        screen.news(NARRATION, answer)
+        for size, told in (((100, 32), NARRATION), ((80, 24), answer), ((100, 32), NARRATION)):
+            await pilot.resize_terminal(*size)
             await pilot.pause()
             shown = " ".join(str(screen.query_one("#news").render()).split())
-            assert shown == " ".join((NARRATION if size == (100, 32) else answer).split()), size
+            assert shown == " ".join(told.split()), size
+
+
+async def test_the_news_shows_names_as_typed_never_as_markup() -> None:
+    """A name is a name: "[b]Bo[/b]" stayed plain, and one holding "[/]" brought the screen
+    down, once the news chose among tellings."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter")
+        for texts in (("Rob [x] [/] took 3",), ("[b]Bo[/b] " * 40, "[b]Bo[/b] opened")):
+            screen.news(*texts)
+            await pilot.pause()
+            shown = str(screen.query_one("#news").render())
+            assert shown.startswith(texts[-1][:9]), shown
 
 
 async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_when_cut() -> None:

@@ -35,3 +35,12 @@ def test_a_match_s_title_says_who_moves_first_not_a_bare_colour() -> None:
     )
     assert titled("En Garde", {"level": "advanced", "starts": 1}) == "En Garde (advanced)"
     assert titled("Crossing", {"capture_limit": 200}) == "Crossing"
+
+
+def test_a_short_name_keeps_a_seats_number_and_counts_cells() -> None:
+    from tui.wording import short_name
+
+    assert short_name("Normal greedy bot 2", 19) == "Normal greedy bot 2"
+    assert short_name("Normal greedy bot 2", 14) == "Normal greed…2"
+    assert short_name("漢字漢字漢字", 7) == "漢字漢…"  # wide characters take two cells each
+    assert short_name("Ann", 0) == "…"  # never longer than asked for but the mark itself

@@ -12,7 +12,6 @@ from textual.app import RenderResult
 from textual.content import Content
 from textual.geometry import Size
 from textual.visual import Visual, VisualType
-from textual.widget import Widget
 from textual.widgets import Static
 
 ELLIPSIS = "…"
@@ -25,11 +24,6 @@ class ClampedText(Static):
     _choices: tuple[Content, ...] = ()
     """Tellings from the fullest to the shortest (`show_first_fitting`), or none."""
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The rows the whole text needs, so the box grows as far as its styles allow (what
-        is drawn is cut to the box; measured the same way, it would never grow again)."""
-        return self._chosen(width).get_height(self.styles.get_rules(), width) if width else 0
-
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         self._choices = ()
         super().update(content, layout=layout)
@@ -37,22 +31,33 @@ class ClampedText(Static):
     def show_first_fitting(self, *texts: str) -> None:
         """Show the first of `texts` that fits the box whole at its width, else the last (cut
         as ever): a longer telling where there is room, a shorter one rather than lose its end.
-        Chosen as the box is measured and drawn, when its width is known."""
-        self.update(texts[0] if texts else "")
-        self._choices = tuple(Content(text) for text in texts)
+        The texts are plain (a name is a name, never markup); chosen as the box is measured
+        and drawn, when its room is known."""
+        choices = tuple(Content(text) for text in texts)
+        self.update(choices[0] if choices else Content(""))
+        self._choices = choices
 
-    def _chosen(self, width: int) -> Visual:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the whole text needs, so the box grows as far as its styles allow (what
+        is drawn is cut to the box; measured the same way, it would never grow again)."""
+        if not width:
+            return 0
+        rows = container.height
+        most = self.styles.max_height
+        if most is not None:
+            gutter = self.styles.gutter
+            rows = min(rows, int(most.resolve(container + gutter.totals, viewport)) - gutter.height)
+        return self._chosen(width, rows).get_height(self.styles.get_rules(), width)
+
+    def _chosen(self, width: int, rows: int) -> Visual:
+        """The first telling that fits `width` by `rows` whole, else the last one."""
         if len(self._choices) < 2 or width < 2:
             return self.visual
-        most, parent = self.styles.max_height, self.parent
-        if most is None or not isinstance(parent, Widget):
-            return self._choices[0]
-        rows = int(most.resolve(parent.size, self.app.size)) - self.styles.gutter.height
         return next((c for c in self._choices if len(c.wrap(width)) <= rows), self._choices[-1])
 
     def render(self) -> RenderResult:
         width, height = self.content_size
-        visual = self._chosen(width)
+        visual = self._chosen(width, height)
         if not isinstance(visual, Content) or width < 2 or height < 1:
             return visual
         lines = visual.wrap(width)

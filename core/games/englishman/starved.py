@@ -68,23 +68,30 @@ def slack(counts: Sequence[int], length: int, top: int, later: int) -> int:
 def discards_to_starve(counts: Sequence[int], length: int, top: int, later: int) -> int:
     """The fewest beanstalk cards the Giant must still discard for Jack to be starved (0: he
     is). Slack alone misjudges it: a beanstalk that only the three 9s can finish is three
-    discards from starving, whatever slack the later beanstalks leave. Two ways there:
+    discards from starving, whatever slack the later beanstalks leave.
 
-    * wipe out every copy of enough values above the current top that too few are left for
-      the current beanstalk (the values with fewest copies first);
-    * cut the pool below what the later beanstalks need, a card of slack per discard at best:
-      first the cards of values with at most `later` copies, then, value by value (fewest
-      spare copies first), a value's copies beyond `later`, which count only where a value
-      above the top stops being roomy, and then its remaining copies.
+    Jack is starved when too few values above the current top are left to finish the current
+    beanstalk, or when the pool falls short of the later ones (`slack`), so the answer is the
+    cheaper of two ways, each the cheapest of its kind:
 
-    Each discard lowers slack by one at most, so no mix of the two does better than the
-    cheaper (the tests check it against a search over every set of discards)."""
+    * wipe out every copy of enough values above the top (the values with fewest copies);
+    * cut slack below zero. A discard lowers it by one at most: a card of a value with at most
+      `later` copies always does; a value's copies beyond `later` do nothing, except that the
+      last of them, for a value above the top, leaves it no longer roomy, which the current
+      beanstalk may pay for. So the cards of thin values go first, then value by value, the
+      fewest spare copies first (the values above the top first among equals), its spare
+      copies and then its other ones, until slack is below zero.
+
+    `length` is under six: a beanstalk of six cards waits on a treasure, which no discard can
+    take (`jack_task` counts it done). The tests check the answer against a search over every
+    count each value could be left with."""
     need = STALK_CARDS - length
+    if need <= 0:
+        raise ValueError("a beanstalk of six cards waits on a treasure only: see jack_task")
     above = sorted(counts[v] for v in range(top, NINE) if counts[v])
     if len(above) < need:
         return 0
-    # A beanstalk of six cards waits for a treasure only, which no discard can take.
-    wipe = sum(above[: len(above) - need + 1]) if need else sum(counts) + 1
+    wipe = sum(above[: len(above) - need + 1])
     if later == 0:
         return wipe
     units = slack(counts, length, top, later) + 1

@@ -65,8 +65,10 @@ def _jack_score(state: EnglishmanState) -> float:
 
 
 _ENOUGH = 4
-"""Spare discards (`_spare`) from which starving is no worry: counted from 8, a card placed
-near the line cost more than it gained, and Jack stopped placing cards."""
+"""Spare discards (`_spare`) from which starving is no worry. Tuned when it counted slack (from
+8, a card placed near the line cost more than it gained, and Jack stopped placing cards); spare
+discards are never fewer than slack except where the values the current beanstalk can use run
+out, so the same 4 was kept, and measured (docs/BOTS.md)."""
 
 
 def _spare(state: EnglishmanState, counts: Sequence[int]) -> int:

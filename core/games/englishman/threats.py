@@ -29,8 +29,8 @@ class Threats:
     finishable: int
     """How many of those the beanstalk cards in the castles can still make (fewer = starved)."""
     discards: int | None
-    """The fewest discards that starve Jack (0: he is starved); None when none can (all he
-    still needs is a treasure)."""
+    """The fewest discards that starve Jack (0: he is starved); None when none can (he has
+    his three beanstalks, or all he still needs is a treasure)."""
 
     def lines(self) -> tuple[str, str, str]:
         """Three short lines, e.g. "parallel: 3 of 4 words on castle fronts"."""

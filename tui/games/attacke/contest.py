@@ -33,6 +33,7 @@ from tui.games.attacke.deck import COLOUR_STYLE, chip_content, chips_content
 from tui.games.attacke.faces import BACK, FACE, Canvas, Face, fan, fan_width
 from tui.widgets.clamped import ClampedText
 from tui.widgets.table import TableWidget, Turn
+from tui.wording import short_name
 
 FLIGHT = 0.45
 """Seconds a flying card or chip takes."""
@@ -75,16 +76,6 @@ def laid_canvas(cards: Sequence[str], hidden: int, width: int) -> Canvas:
 WON = " won"
 """The word after a won contest's total ("=14 ★ won"), dropped where it would cut the
 winner's name (five seats at 80 columns)."""
-
-
-def short_name(name: str, width: int) -> str:
-    """A name cut to `width`, keeping a short last word ("Normal gree…2"), so seats whose
-    names differ only at the end (bots numbered 2, 3, 4) stay apart."""
-    if len(name) <= width:
-        return name
-    head, _, last = name.rpartition(" ")
-    tail = last if head and len(last) <= 3 else ""
-    return name[: width - 1 - len(tail)].rstrip() + "…" + tail
 
 
 def pad(content: Content, width: int) -> Content:
@@ -172,7 +163,7 @@ class SeatPanel(Widget):
             room = width - total.cell_length - 1
         head = Content.assemble(  # cut to its room here, so the seat's number stays ("…2")
             Content.styled("▶ ", "bold $accent") if self.turn else "  ",
-            Content.styled(short_name(self.seat_name, room - 2), "bold"),
+            Content.styled(short_name(self.seat_name, max(room - 2, 1)), "bold"),
         )
         rows = [
             Content.assemble(pad(head, room), " ", total) if total else pad(head, width),

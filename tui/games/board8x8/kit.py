@@ -12,6 +12,7 @@ from core.rules import Action, Rules
 from tui.games import GameKit, Words
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, Plied
 from tui.games.board8x8.widget import Board8x8
+from tui.wording import short_name
 
 V = TypeVar("V")
 P = TypeVar("P", bound=Plied)
@@ -19,8 +20,8 @@ A = TypeVar("A", bound=Action)
 
 
 NAME = 20
-"""A player's name fits the panel at 80x24 to this many characters (a bot's "Normal ismcts bot 2"
-whole); a longer one ends in "…"."""
+"""A player's name fits the panel at 80x24 in this many cells (a bot's "Normal ismcts bot 2"
+whole); a longer one is cut (`short_name`)."""
 
 
 def who(names: Sequence[str], seat: int) -> str:
@@ -32,15 +33,11 @@ def player_line(names: Sequence[str], seat: int, mark: str, *more: tuple[str, st
     """A player's line in the panel: stone, name, side, `mark` when to move, then `more`."""
     return Content.assemble(
         (f"{GLYPH[seat]} ", "bold"),
-        (_fitted(who(names, seat)), "bold"),
+        (short_name(who(names, seat), NAME), "bold"),
         (f" · {SIDE[seat]}", "dim"),
         (mark, "bold $accent"),
         *more,
     )
-
-
-def _fitted(name: str) -> str:
-    return name if len(name) <= NAME else name[: NAME - 1].rstrip() + "…"
 
 
 def last_line(notation: str) -> Content:

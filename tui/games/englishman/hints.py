@@ -87,9 +87,9 @@ def _explain(p: Picker, names: Sequence[str], over: bool) -> Content:
         reason = p.check(action)
         if reason is not None:
             return Content.assemble(("✗ ", "bold"), (reason, "bold $text-error"))
-        ending = _ending(view, action)
+        loses, ending = _ending(view, action)
         return Content.assemble(
-            ("⚠ " if ending.plain.startswith(LOSES) else "✓ ", "bold"),
+            ("⚠ " if loses else "✓ ", "bold"),
             (notation(action), "bold"),
             " ",
             words(view, action),
@@ -138,21 +138,18 @@ def words(view: EnglishmanState, action: EnglishmanAction) -> str:
     return ""
 
 
-LOSES = " ⚠ loses: "
-"""How the hint starts the words of a move that loses (its mark is then ⚠, not ✓)."""
-
-
-def _ending(view: EnglishmanState, action: EnglishmanAction) -> Content:
-    """A warning when the action ends the match: it wins, or it loses (and how)."""
+def _ending(view: EnglishmanState, action: EnglishmanAction) -> tuple[bool, Content]:
+    """Whether the action loses the match, and the words that say it wins or loses (and how):
+    nothing when the match goes on."""
     try:
         after = RULES.apply(view, action)
     except IllegalAction:
-        return Content("")
+        return False, Content("")
     if after.phase != "over":
-        return Content("")
+        return False, Content("")
     if after.winner == view.actor:
-        return Content.styled(" — wins!", "bold $text-success")
-    return Content.styled(LOSES + after.reason.split(":")[0], "bold $text-error")
+        return False, Content.styled(" — wins!", "bold $text-success")
+    return True, Content.styled(" ⚠ loses: " + after.reason.split(":")[0], "bold $text-error")
 
 
 def _link(text: str, command: str) -> Content:

@@ -29,7 +29,9 @@ from tui.games.englishman.layout import Marks, Place, layout
 from tui.games.englishman.threats import threat_lines
 from tui.widgets.table import Chosen, TableWidget, Turn
 
-AROUND = 2 + 3 + 2
+HINT = 2
+"""The hint's rows at their most (a replay shows no hint)."""
+AROUND = 2 + 3 + HINT
 """The table's rows besides the board: its frame, the three threats and the hint's two."""
 BELOW_REPLAY = 17
 """Rows a replay keeps under the table, where tall tiles may not reach: its counter, the next
@@ -236,10 +238,11 @@ class CastlesTable(TableWidget[EnglishmanState, EnglishmanAction], can_focus=Tru
             return
         self._title(view)
         framed = self.outer_size.width - 4  # the board's width inside the frame and padding
-        need = AROUND + len(layout(view, framed).lines)
+        around = AROUND - HINT if self.in_replay else AROUND
+        need = around + len(layout(view, framed).lines)
         budget = self._budget(need)
         tight, compact = need > budget, need - 2 > budget
-        self.board.draw_rows(budget - AROUND)
+        self.board.draw_rows(budget - around)
         if tight != self.has_class("-tight") or compact != self.has_class("-compact"):
             self.set_class(tight, "-tight")
             self.set_class(compact, "-compact")
