@@ -149,7 +149,7 @@ def _ending(view: EnglishmanState, action: EnglishmanAction) -> tuple[bool, Cont
         return False, Content("")
     if after.winner == view.actor:
         return False, Content.styled(" — wins!", "bold $text-success")
-    return True, Content.styled(" ⚠ loses: " + after.reason.split(":")[0], "bold $text-error")
+    return True, Content.styled(" — loses: " + after.reason.split(":")[0], "bold $text-error")
 
 
 def _link(text: str, command: str) -> Content:
