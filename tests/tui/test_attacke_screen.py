@@ -234,6 +234,7 @@ async def test_a_contest_winner_keeps_their_name_with_five_seats_at_80_by_24() -
         panel = screen.query_one("#at-seat-0", SeatPanel)
         head = str(panel.render()).splitlines()[0]
         assert "Ann" in head and "=5 ★" in head
+        assert screen.query_one(AttackeHand).border_title == "Hand hidden"  # hands pass round
 
 
 async def test_seats_whose_names_differ_at_the_end_stay_apart_beside_their_totals() -> None:
@@ -449,6 +450,8 @@ async def test_the_status_goes_straight_to_a_contest_s_end_without_naming_a_bot_
         for text, due in shown:
             if due:
                 assert "thinking" not in text and "moves…" not in text, text
+        # Alone against bots, Ann's hand stays hers behind the result ("Hand hidden" before).
+        assert screen.query_one(AttackeHand).border_title != "Hand hidden"
         screen._close()
 
 

@@ -170,7 +170,9 @@ class GameScreen(MatchFrame, Generic[V, A]):
         over = self.port.is_over
         self.table.show(view, turn, animate=animate, over=over)
         if self.private is not None:
-            if self.viewer is None or self.hold in ("handoff", "chapter-end"):
+            # A round's result faces the whole table: with hands passed round, none shows.
+            hidden = self.hold == "handoff" or (self.hold == "chapter-end" and self.seating.hotseat)
+            if self.viewer is None or hidden:
                 self.private.clear()
             else:
                 self.private.show(view, turn, over=over)
