@@ -30,10 +30,20 @@ def verdict(state: EnglishmanState) -> tuple[int, str] | None:
     return None
 
 
-def judged(state: EnglishmanState) -> EnglishmanState:
-    """`state`, ended if it is won."""
+def judged(state: EnglishmanState, acted: EnglishmanState) -> EnglishmanState:
+    """`state`, ended if it is won, in the turn of the action that won it: `acted` is the
+    position that action was taken in (passed on first, Jack's winning third action ended the
+    match "in turn 20", the Giant's)."""
     found = verdict(state)
     if found is None:
         return state
     winner, reason = found
-    return replace(state, phase="over", winner=winner, reason=reason, actions_left=0)
+    return replace(
+        state,
+        phase="over",
+        winner=winner,
+        reason=reason,
+        actor=acted.actor,
+        actions_left=0,
+        turn=acted.turn,
+    )

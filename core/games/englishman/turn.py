@@ -18,11 +18,14 @@ def after_action(
     current: tuple[Card, ...] | None = None,
     discards: tuple[Card, ...] | None = None,
 ) -> EnglishmanState:
-    """The position after one action of the actor's turn, judged, and passed on when the turn
-    is used up. A won position is not passed on: the match ended in the turn of the action that
-    won it (passed on first, Jack's third action ended the match "in turn 20", in the Giant's)."""
+    """The position after one action of the actor's turn, passed on when the turn is used up,
+    and judged (a won position stays in its turn: `judged`)."""
     left = ACTIONS_PER_TURN[JACK] if state.phase == "setup" else state.actions_left - 1
-    moved = judged(
+    actor, turn = state.actor, state.turn
+    if left == 0:
+        actor = GIANT if actor == JACK else JACK
+        left, turn = ACTIONS_PER_TURN[actor], turn + 1
+    return judged(
         replace(
             state,
             phase="play",
@@ -30,11 +33,10 @@ def after_action(
             completed=state.completed if completed is None else completed,
             current=state.current if current is None else current,
             discards=state.discards if discards is None else discards,
+            actor=actor,
             actions_left=left,
+            turn=turn,
             last=action,
-        )
+        ),
+        state,
     )
-    if moved.phase == "over" or left > 0:
-        return moved
-    actor = GIANT if state.actor == JACK else JACK
-    return replace(moved, actor=actor, actions_left=ACTIONS_PER_TURN[actor], turn=state.turn + 1)
