@@ -28,7 +28,7 @@ from core.ai.budget import Budget
 from core.ai.greedy import GreedyBot
 from core.ai.playout import searchable
 from core.ai.random_bot import RandomBot
-from core.ai.search import SearchBot
+from core.ai.search import SearchBot, Settings
 from core.rules import Action, Rules
 
 Level = Literal["easy", "normal", "hard"]
@@ -59,7 +59,7 @@ Needs = Literal["nothing", "state", "open"]
 class BotSpec:
     """One kind of bot: how to make it, a line for menus, and its budget at each level."""
 
-    factory: Callable[[int | None, Budget], Bot]
+    factory: Callable[[int | None, Budget, Level], Bot]
     description: str
     easy: Budget
     normal: Budget
@@ -83,9 +83,20 @@ class BotSpec:
         return None
 
 
+SEARCH: dict[Level, Settings] = {
+    "easy": Settings(),
+    "normal": Settings(),
+    "hard": Settings(widening=1.0),
+}
+"""How the searchers search at each level. `hard`'s ten times the iterations go deeper rather
+than wider where a game's decisions run to hundreds of moves (progressive widening, which
+`search` applies only to games that declare such decisions wide): at the Englishman a Giant
+trying all 150-400 of its moves before looking at any twice saw little beyond the next turn,
+and won no more often against `normal` than `normal` did (docs/BOTS.md)."""
+
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(
-        lambda seed, budget: RandomBot(seed),
+        lambda seed, budget, level: RandomBot(seed),
         "Random: picks any legal move",
         Budget(1),
         Budget(1),
@@ -93,14 +104,14 @@ BOTS: dict[str, BotSpec] = {
         needs="nothing",
     ),
     "greedy": BotSpec(
-        lambda seed, budget: GreedyBot(seed, budget),
+        lambda seed, budget, level: GreedyBot(seed, budget),
         "Greedy: the move that looks best one step ahead (averaging a few imagined deals)",
         Budget(1, 0.2),
         Budget(4, 0.5),
         Budget(16, 1.0),
     ),
     "mcts": BotSpec(
-        lambda seed, budget: SearchBot(seed, budget, kind="mcts"),
+        lambda seed, budget, level: SearchBot(seed, budget, kind="mcts", settings=SEARCH[level]),
         "MCTS: tree search over the open table (games that hide nothing)",
         Budget(20, 0.2),
         Budget(300, 0.9),
@@ -108,7 +119,7 @@ BOTS: dict[str, BotSpec] = {
         needs="open",
     ),
     "ismcts": BotSpec(
-        lambda seed, budget: SearchBot(seed, budget, kind="ismcts"),
+        lambda seed, budget, level: SearchBot(seed, budget, kind="ismcts", settings=SEARCH[level]),
         "IS-MCTS: tree search over every hand the others might hold, never peeking",
         Budget(20, 0.2),
         Budget(300, 0.9),
@@ -167,7 +178,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     is reproducible; its default budget is the level's, counted in iterations."""
     kind, level = parse_spec(spec)
     entry = BOTS[kind]
-    return entry.factory(seed, entry.budget(level))
+    return entry.factory(seed, entry.budget(level), level)
 
 
 def bots_for(rules: Rules[Any, Any, Any]) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ def searchable(rules: Rules[Any, Any, Any]) -> bool:
 class Powers:
     """One game as a bot uses it, with its optional powers looked up once."""
 
-    __slots__ = ("coached", "determinize", "evaluate", "moves", "rules")
+    __slots__ = ("coached", "determinize", "evaluate", "moves", "rules", "wide")
 
     def __init__(self, rules: Rules[Any, Any, Any]) -> None:
         self.rules = rules
@@ -48,6 +48,9 @@ class Powers:
         self.determinize: Callable[[Any, random.Random], Any] | None = (
             rules.determinize if isinstance(rules, Determinizable) else None
         )
+        self.wide = getattr(rules, "wide_decisions", False) is True
+        """The game declares decisions of hundreds of moves (`wide_decisions = True`, an
+        optional class attribute): a search allowed to widen (`Settings.widening`) does so."""
 
     def behind(self, view: Any, rng: random.Random) -> Any:
         """A full state this view cannot tell from the real one, drawn with `rng`."""

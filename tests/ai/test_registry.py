@@ -88,6 +88,16 @@ def test_make_bot_builds_each_kind_with_its_levels_budget() -> None:
     assert make_bot("mcts", 1).budget == BOTS["mcts"].normal  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_only_hard_searches_deeper_through_wide_decisions(kind: str) -> None:
+    """`hard` widens progressively (where a game declares wide decisions); `easy` and `normal`
+    try every move once first, as they were measured."""
+    for level in LEVELS:
+        bot = make_bot(f"{kind}:{level}", 1)
+        assert isinstance(bot, SearchBot)
+        assert (bot.settings.widening > 0) == (level == "hard")
+
+
 def test_every_bot_has_a_description_and_budgets_that_grow_with_the_level() -> None:
     for kind, spec in BOTS.items():
         assert spec.description, kind

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from core.ai import Bot, Budget, GreedyBot, RandomBot, SearchBot, decide
+from core.ai.search import Settings
 from core.ai.tournament import Tally
 from core.rules import Outcome
 from tests.ai.script import play, settle
@@ -22,6 +24,7 @@ from tests.ai.toys import (
     HiddenBait,
     HiddenTrap,
     HighCard,
+    Lure,
     Mark,
     Play,
     Race,
@@ -250,3 +253,32 @@ def test_en_garde_plays_through_ismcts_when_it_can_determinize() -> None:
     bot = SearchBot(1, Budget(60), kind="ismcts")
     action = decide(bot, rules, state, seat)
     assert action in rules.legal_actions(state)
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_a_wide_game_searched_with_widening_looks_deeper_and_refuses_the_lure(wide: bool) -> None:
+    """Lure's 100-move decisions: without widening 150 iterations try every first pick and
+    then the second picks of the lure, never reaching the third pick where it loses, so the
+    lure is the most tried move; widening (a game that declares itself wide) tries the best
+    few first picks and goes deeper through them, sees the lure lose and plays 1, which wins."""
+    rules = Lure(wide)
+    deep = Settings(widening=1.0)
+    for seed in range(3):
+        bot = SearchBot(seed, Budget(150), kind="mcts", settings=deep)
+        assert decide(bot, rules, rules.new(2, {}), 0) == (1 if wide else 0)
+        assert bot.last is not None
+        tried = sum(1 for _, n, _ in bot.last.visits if n)
+        assert tried == (math.ceil(math.sqrt(150)) if wide else Lure.WIDTH)
+
+
+def test_widening_is_off_by_default_and_changes_nothing_for_a_game_not_declared_wide() -> None:
+    """The same seeds and budget choose the same move and try the same moves as often with
+    and without widening when the game does not declare wide decisions (every game but the
+    Englishman): `hard` gets the setting everywhere and changes only there."""
+    rules = Lure(wide=False)
+    for seed in range(3):
+        plain = SearchBot(seed, Budget(150), kind="mcts")
+        deep = SearchBot(seed, Budget(150), kind="mcts", settings=Settings(widening=1.0))
+        assert decide(plain, rules, rules.new(2, {}), 0) == decide(deep, rules, rules.new(2, {}), 0)
+        assert plain.last is not None and deep.last is not None
+        assert plain.last.visits == deep.last.visits

@@ -409,3 +409,68 @@ class HiddenTrap(Trap):
     def determinize(self, view: HiddenBaitView, rng: random.Random) -> HiddenBait:
         holds = view.holds if view.holds is not None else rng.random() < self.odds
         return HiddenBait(holds, view.first, view.reply)
+
+
+@dataclass(frozen=True)
+class Picks:
+    """A Lure position: seat 0's picks so far (seat 1 only says "pass" in between)."""
+
+    picks: tuple[int, ...] = ()
+    passes: int = 0
+
+
+class Lure(_Base):
+    """A wide game for progressive widening: seat 0 picks one of `WIDTH` numbers three times,
+    seat 1 passing in between. Opening with 0 (the lure) looks best to the evaluation for two
+    picks and loses on the third, whatever is picked; opening with 1 wins; anything else
+    draws. A search that tries every move once before any twice does not reach the third pick
+    within `WIDTH` x 1.5 iterations; one that widens does, and so refuses the lure."""
+
+    id: ClassVar[str] = "lure"
+    title: ClassVar[str] = "Lure"
+    hides_information: ClassVar[bool] = False
+    WIDTH: ClassVar[int] = 100
+    PICKS: ClassVar[int] = 3
+
+    def __init__(self, wide: bool) -> None:
+        self.wide_decisions = wide
+
+    def new(self, players: int, options: Mapping[str, object]) -> Picks:
+        return Picks()
+
+    def to_move(self, state: Picks) -> int | None:
+        if len(state.picks) == self.PICKS:
+            return None
+        return 0 if len(state.picks) == state.passes else 1
+
+    def legal_actions(self, state: Picks) -> list[Any]:
+        seat = self.to_move(state)
+        if seat is None:
+            return []
+        return list(range(self.WIDTH)) if seat == 0 else ["pass"]
+
+    def candidates(self, state: Picks) -> list[Any]:
+        return self.legal_actions(state)
+
+    def apply(self, state: Picks, action: Any) -> Picks:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(f"{action!r} is not a move here")
+        if action == "pass":
+            return replace(state, passes=state.passes + 1)
+        return replace(state, picks=(*state.picks, action))
+
+    def outcome(self, state: Picks) -> Outcome | None:
+        if self.to_move(state) is not None:
+            return None
+        first = state.picks[0]
+        if first > 1:
+            return Outcome((), reason="draw")
+        return Outcome((1,) if first == 0 else (0,), reason="lure")
+
+    def view(self, state: Picks, seat: int | None) -> Picks:
+        return state
+
+    def evaluate(self, state: Picks, seat: int) -> float:
+        first = state.picks[0] if state.picks else None
+        worth = {0: 0.3, 1: 0.2}.get(first, 0.0) if first is not None else 0.0
+        return worth if seat == 0 else -worth

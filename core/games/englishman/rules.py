@@ -42,6 +42,9 @@ class Englishman:
     hides_information: ClassVar[bool] = False
     seat_names: ClassVar[tuple[str, ...]] = ("Jack", "Giant")
     chapter: ClassVar[str] = "turn"
+    wide_decisions: ClassVar[bool] = True
+    """The Giant chooses among 150-400 moves: a long search widens progressively there
+    (`core.ai.playout.Powers.wide`)."""
 
     def new(self, players: int, options: Mapping[str, object]) -> EnglishmanState:
         if players != 2:
