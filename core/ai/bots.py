@@ -88,11 +88,11 @@ SEARCH: dict[Level, Settings] = {
     "normal": Settings(),
     "hard": Settings(widening=1.0),
 }
-"""How the searchers search at each level. `hard`'s ten times the iterations go deeper rather
-than wider where a game's decisions run to hundreds of moves (progressive widening, which
-`search` applies only to games that declare such decisions wide): at the Englishman a Giant
-trying all 150-400 of its moves before looking at any twice saw little beyond the next turn,
-and won no more often against `normal` than `normal` did (docs/BOTS.md)."""
+"""How the searchers search at each level. `hard`'s longer search goes deeper rather than
+wider where a game's decisions run to hundreds of moves (progressive widening, which `search`
+applies only to games that declare such decisions wide): at the Englishman a Giant trying all
+150-400 of its moves before looking at any twice saw little beyond the next turn, and won no
+more often against `normal` than `normal` did (docs/BOTS.md)."""
 
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(

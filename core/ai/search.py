@@ -62,8 +62,9 @@ Attacke, a value that changed hands with every bid made more iterations play wor
 **Progressive widening** (`Settings.widening`, `hard` only, and only where the game declares
 its decisions wide). The Englishman's Giant has 150-400 moves: trying each once before any
 twice, even 3,000 iterations saw little past Jack's next turn, and `hard` won no more often
-than `normal`. Widening lets a node visited n times try only its best-scored sqrt(n) moves
-and spends the rest going deeper through them (Coulom 2007; Chaslot et al. 2008).
+than `normal`. Widening lets a node visited n times try only its first widening x sqrt(n)
+moves, taken best first by their one-move score, and spends its other visits going deeper
+through them (Coulom 2007; Chaslot et al. 2008).
 
 **Reproducible.** Every random choice comes from the `random.Random` passed in (one per bot,
 seeded); the tree is made of dicts and lists (no set order), so the same seed and the same view
@@ -292,7 +293,7 @@ def search(
                         best, best_score = (action, edge), edge.value[seat]
                 elif edge.n == 0:
                     untried.append((action, edge))
-                elif widen or not untried:
+                elif widen or not untried:  # widening weighs the tried moves beside the untried
                     tried += 1
                     score = (
                         beta * edge.w / edge.n
@@ -305,7 +306,7 @@ def search(
                 action, edge = best
                 if not edge.n:
                     untried = [best]
-            elif untried and not (widen and tried >= widen * math.sqrt(node.visits)):
+            elif untried and (not widen or tried < widen * math.sqrt(node.visits)):
                 action, edge = _most_promising(untried, seat, rng)
             elif best is not None:
                 action, edge = best

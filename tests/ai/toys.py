@@ -472,5 +472,5 @@ class Lure(_Base):
 
     def evaluate(self, state: Picks, seat: int) -> float:
         first = state.picks[0] if state.picks else None
-        worth = {0: 0.3, 1: 0.2}.get(first, 0.0) if first is not None else 0.0
+        worth = {0: 0.3, 1: 0.2}.get(first, 0.0)
         return worth if seat == 0 else -worth
