@@ -84,7 +84,7 @@ class BotSpec:
 
 
 SEARCH: dict[Level, Settings] = {
-    "easy": Settings(),
+    "easy": Settings(playout=False),
     "normal": Settings(),
     "hard": Settings(widening=1.0),
 }
@@ -92,7 +92,9 @@ SEARCH: dict[Level, Settings] = {
 wider where a game's decisions run to hundreds of moves (progressive widening, which `search`
 applies only to games that declare such decisions wide): at the Englishman a Giant trying all
 150-400 of its moves before looking at any twice saw little beyond the next turn, and won no
-more often against `normal` than `normal` did (docs/BOTS.md)."""
+more often against `normal` than `normal` did (docs/BOTS.md). `easy` judges where its tree
+stops, even in a game that asks for greedy plies first (`playout_plies`, Attacke): a shallow
+search that judges at once is the step below `normal` there."""
 
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(

@@ -5,10 +5,13 @@ Only the Rules contract and the optional powers (`Coached`, `Determinizable`) ar
 game plugs in by offering them; a game that offers neither is still playable by the random bot,
 and searchable when it hides nothing (its view is then the state). `Powers` looks the powers up
 once per decision: a runtime protocol check costs microseconds, and a search makes thousands.
+A game may also declare how a search should treat it (`wide_decisions`, `playout_plies`) and
+offer `evaluate_all`, every seat's evaluation at once.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,7 +35,16 @@ def searchable(rules: Rules[Any, Any, Any]) -> bool:
 class Powers:
     """One game as a bot uses it, with its optional powers looked up once."""
 
-    __slots__ = ("coached", "determinize", "evaluate", "moves", "rules", "wide")
+    __slots__ = (
+        "coached",
+        "determinize",
+        "evaluate",
+        "evaluate_all",
+        "moves",
+        "playout_plies",
+        "rules",
+        "wide",
+    )
 
     def __init__(self, rules: Rules[Any, Any, Any]) -> None:
         self.rules = rules
@@ -45,12 +57,23 @@ class Powers:
         self.evaluate: Callable[[Any, int], float] | None = (
             rules.evaluate if isinstance(rules, Coached) else None
         )
+        seats = getattr(rules, "evaluate_all", None) if self.evaluate is not None else None
+        self.evaluate_all: Callable[[Any], Sequence[float]] | None = (
+            seats if callable(seats) else None
+        )
+        """Every seat's evaluation at once, where the game offers it (`evaluate_all(state)`,
+        an optional method equal seat by seat to `evaluate`): what `worth` needs, cheaper."""
         self.determinize: Callable[[Any, random.Random], Any] | None = (
             rules.determinize if isinstance(rules, Determinizable) else None
         )
         self.wide = getattr(rules, "wide_decisions", False) is True
         """The game declares decisions of hundreds of moves (`wide_decisions = True`, an
         optional class attribute): a search allowed to widen (`Settings.widening`) does so."""
+        plies = getattr(rules, "playout_plies", 0)
+        self.playout_plies = plies if self.coached and type(plies) is int and plies > 0 else 0
+        """Decisions a search plays past its tree by the greedy rule before the evaluation
+        judges (`playout_plies`, an optional class attribute of a coached game; 0 judges at
+        once): where a position's worth shows only a few moves on."""
 
     def behind(self, view: Any, rng: random.Random) -> Any:
         """A full state this view cannot tell from the real one, drawn with `rng`."""
@@ -63,6 +86,23 @@ class Powers:
             f"{title} hides information and offers no determinize, so only the random bot "
             "can play it"
         )
+
+    def greedy(
+        self, state: Any, seat: int, players: int, rng: random.Random
+    ) -> tuple[Any, int | None]:
+        """The position after `seat` plays the move that leaves it the largest share (the
+        first of equals), chance settled with `rng`: the greedy rule on one full state (the
+        greedy bot averages a few imagined ones and splits equals at random)."""
+        best: tuple[Any, int | None] | None = None
+        top = -math.inf
+        for action in self.moves(state):
+            after = self.settle(self.rules.apply(state, action), rng)
+            share = self.worth(after[0], after[1], players)[seat]
+            if share > top:
+                best, top = after, share
+        if best is None:
+            raise ValueError("a seat to move has no move to play")
+        return best
 
     def players(self, state: Any) -> int:
         """How many seats `state` has: the game's one count, or the state's `players` (a game
@@ -98,9 +138,13 @@ class Powers:
                 raise RuntimeError("the game says nobody is to move but gives no outcome")
             return outcome.returns(players)
         if self.evaluate is not None:
-            shares = [
-                (max(-1.0, min(1.0, self.evaluate(state, s))) + 1.0) / 2.0 for s in range(players)
-            ]
+            seats = self.evaluate_all
+            values = (
+                seats(state)
+                if seats is not None
+                else [self.evaluate(state, s) for s in range(players)]
+            )
+            shares = [(max(-1.0, min(1.0, v)) + 1.0) / 2.0 for v in values]
             total = sum(shares)
             if total > 0:
                 return tuple(v / total for v in shares)

@@ -135,3 +135,13 @@ def test_specs_for_lists_what_a_menu_may_offer() -> None:
         "ismcts:normal",
         "ismcts:hard",
     )
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_easy_judges_at_once_and_the_others_play_out_what_a_game_declares(kind: str) -> None:
+    """`easy` asks the evaluation where its tree stops; `normal` and `hard` first play out
+    the plies a game declares (Attacke's contests)."""
+    for level in LEVELS:
+        bot = make_bot(f"{kind}:{level}", 1)
+        assert isinstance(bot, SearchBot)
+        assert bot.settings.playout == (level != "easy")

@@ -23,6 +23,7 @@ from tests.ai.toys import (
     Board,
     Count,
     DiceCounting,
+    Feint,
     HiddenBait,
     HiddenTrap,
     HighCard,
@@ -299,3 +300,77 @@ def test_only_the_englishman_declares_its_decisions_wide() -> None:
     at most about 130 moves (Crossing), which `hard` tries in full."""
     wide = {rules.id for rules in registry.all() if Powers(rules).wide}
     assert wide == {"englishman"}
+
+
+@pytest.mark.parametrize("plies", [0, 1])
+def test_a_search_plays_out_a_games_declared_plies_by_the_greedy_rule_before_judging(
+    plies: int,
+) -> None:
+    """Two iterations open Feint's two moves once each. Judged at once, the lunge looks best;
+    with the game's one playout ply, seat 1 answers it with the riposte (the reply that looks
+    best to seat 1, not a random one) and the guard is played."""
+    rules = Feint(plies)
+    for seed in range(8):
+        bot = SearchBot(seed, Budget(2), kind="mcts")
+        assert decide(bot, rules, rules.new(2, {}), 0) == ("guard" if plies else "lunge")
+
+
+def test_playouts_can_be_switched_off_and_are_read_only_from_a_coached_game() -> None:
+    """`Settings(playout=False)` (`easy`) judges at once; a game without `evaluate` plays out
+    at random to the end, whatever it declares."""
+    rules = Feint(1)
+    bot = SearchBot(0, Budget(2), kind="mcts", settings=Settings(playout=False))
+    assert decide(bot, rules, rules.new(2, {}), 0) == "lunge"
+    assert Powers(rules).playout_plies == 1
+    board = TicTacToe()
+    board.playout_plies = 3  # type: ignore[attr-defined]
+    assert Powers(board).playout_plies == 0
+
+
+def test_only_attacke_declares_playout_plies() -> None:
+    """A contest's worth shows once it is fought out, so Attacke's searches play on by the
+    greedy rule; every other game's evaluation judges a position as it stands."""
+    declared = {
+        rules.id: Powers(rules).playout_plies
+        for rules in registry.all()
+        if Powers(rules).playout_plies
+    }
+    assert declared == {"attacke": 6}
+
+
+class _SeatBySeat:
+    """A game as it is, less its `evaluate_all`: searched by `evaluate` one seat at a time."""
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "evaluate_all":
+            raise AttributeError(name)
+        return getattr(self._rules, name)
+
+
+def test_a_game_that_evaluates_every_seat_at_once_is_searched_exactly_as_seat_by_seat() -> None:
+    """A search that asks a game for every seat's evaluation at once tries the same moves as
+    often as one asking seat by seat (that the values are the old ones: test_strategy.py)."""
+    rules = registry.get("attacke")
+    alike = _SeatBySeat(rules)
+    assert Powers(rules).evaluate_all is not None and Powers(alike).evaluate_all is None
+    rng = random.Random(4)
+    state = rules.new(3, {})
+    positions: list[Any] = []
+    while rules.to_move(state) is not None and len(positions) < 60:
+        seat = rules.to_move(state)
+        if seat == -1:
+            state = rules.apply(state, rules.sample_chance(state, rng))
+            continue
+        positions.append(state)
+        state = rules.apply(state, rng.choice(list(rules.candidates(state))))
+    for state in positions[::12]:
+        seen = []
+        for game in (rules, alike):
+            bot = SearchBot(1, Budget(40), kind="ismcts")
+            decide(bot, game, state, game.to_move(state))
+            assert bot.last is not None
+            seen.append((bot.last.visits, bot.last.minimax))
+        assert seen[0] == seen[1]

@@ -40,6 +40,8 @@ DECK_SIZE = sum(DECK.values())
 CHIP_COUNT = CHIPS_PER_COLOUR * len(COLOURS)
 
 _RANK = {card: i for i, card in enumerate(CARDS)}
+_VALUE = {card: int(card[:-1]) if card.endswith("S") else int(card[1:]) for card in CARDS}
+"""Each card's face value, looked up: the bots' evaluation asks it millions of times."""
 
 
 def is_card(card: object) -> bool:
@@ -57,7 +59,7 @@ def colour_of(card: str) -> str | None:
 
 def value_of(card: str) -> int:
     """What the card counts face up."""
-    return int(card[:-1]) if card.endswith("S") else int(card[1:])
+    return _VALUE[card]
 
 
 def knight(colour: str, value: int) -> str:

@@ -20,7 +20,8 @@ def pile_counts(state: AttackeState) -> Counter[str]:
     """How many of each card the draw pile holds."""
     counts = full_deck()
     for group in (*state.hands, *state.laid, *state.hidden, state.discard):
-        counts.subtract(group)
+        for card in group:  # not Counter.subtract, which checks its argument's type per call
+            counts[card] -= 1
     return counts
 
 

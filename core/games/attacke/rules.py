@@ -57,6 +57,10 @@ class Attacke:
     chapter: ClassVar[str] = "contest"
     starter_by_chance: ClassVar[bool] = True
     """The first player is drawn by chance (the new-game form says so, naming nobody)."""
+    playout_plies: ClassVar[int] = 6
+    """A search plays six decisions past its tree by the greedy rule before judging
+    (`core.ai.playout.Powers.playout_plies`): a contest's worth shows once it is fought out, which
+    the evaluation of a position mid-fight can only guess."""
 
     def new(self, players: int, options: Mapping[str, object]) -> AttackeState:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
@@ -238,6 +242,9 @@ class Attacke:
 
     def evaluate(self, state: AttackeState, seat: int) -> float:
         return strategy.evaluate(state, seat)
+
+    def evaluate_all(self, state: AttackeState) -> tuple[float, ...]:
+        return strategy.evaluate_all(state)
 
     def candidates(self, state: AttackeState) -> list[AttackeAction]:
         return strategy.candidates(state)

@@ -32,22 +32,28 @@ from core.games.attacke.view import AttackeView
 
 def evaluate(state: AttackeState, seat: int) -> float:
     """-1..1: +1 when `seat` has won; otherwise chips against the best rival, and the hand."""
+    return evaluate_all(state)[seat]
+
+
+def evaluate_all(state: AttackeState) -> tuple[float, ...]:
+    """`evaluate` for every seat at once: a search asks for all of them in each position it
+    judges, and most of the work (what each seat owns and holds) is the same for all."""
+    chips = [len(c) for c in state.chips]
     if state.phase == "over":
-        mine = len(state.chips[seat])
-        best = max(len(c) for c in state.chips)
-        if mine < best:
-            return -1.0
-        winners = sum(1 for c in state.chips if len(c) == best)
-        return 1.0 if winners == 1 else 0.0
+        best = max(chips)
+        alone = chips.count(best) == 1
+        return tuple(-1.0 if n < best else 1.0 if alone else 0.0 for n in chips)
     goal = state.chips_to_win
     sights = _sights(state)
-    owned = [len(c) + sights[s] for s, c in enumerate(state.chips)]
-    ahead = owned[seat] - max((n for s, n in enumerate(owned) if s != seat), default=0.0)
-    chips = ahead / goal
-    strength = [sum(value_of(c) for c in hand) for hand in state.hands]
+    owned = [n + sights[s] for s, n in enumerate(chips)]
+    strength = [sum(map(value_of, hand)) for hand in state.hands]
     average = sum(strength) / len(strength)
-    hand = math.tanh((strength[seat] - average) / 25)
-    return max(-1.0, min(1.0, 0.8 * chips + 0.2 * hand))
+    worth: list[float] = []
+    for seat in range(state.players):
+        ahead = owned[seat] - max((n for s, n in enumerate(owned) if s != seat), default=0.0)
+        hand = math.tanh((strength[seat] - average) / 25)
+        worth.append(max(-1.0, min(1.0, 0.8 * (ahead / goal) + 0.2 * hand)))
+    return tuple(worth)
 
 
 LEAD = 0.5
@@ -282,4 +288,4 @@ def _state(
     )
 
 
-__all__ = ["candidates", "determinize", "evaluate"]
+__all__ = ["candidates", "determinize", "evaluate", "evaluate_all"]

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from core.games.attacke.actions import Pass, Play, Return
-from core.games.attacke.strategy import LEAD, _sights, candidates, evaluate
+from core.games.attacke.strategy import LEAD, _sights, candidates, evaluate, evaluate_all
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -85,3 +87,46 @@ def test_the_chip_is_in_sight_for_whoever_can_outbid_the_rest_not_whoever_leads_
     assert evaluate(bid, 1) - evaluate(state, 1) < 0  # the bid only spent cards
     passed = play(state, "pass")
     assert _sights(passed)[1] == 0.0  # out of the contest
+
+
+JUDGED = {
+    3: [
+        (-0.24961, 0.057969, -0.0129),
+        (-0.42651, -0.194668, 0.221253),
+        (-0.02651, -0.202667, 0.029125),
+        (1.0, -1.0, -1.0),
+    ],
+    4: [
+        (-0.158607, 0.018936, -0.174145, -0.082048),
+        (-0.027818, -0.035616, -0.149141, -0.088014),
+        (0.278088, -0.337549, -0.451016, -0.490008),
+        (1.0, -1.0, -1.0, -1.0),
+    ],
+    5: [
+        (-0.169832, -0.209593, -0.2016, -0.2016, 0.182445),
+        (-0.302009, -0.312783, -0.404799, -0.404799, 0.219941),
+        (-0.610751, -0.723885, -0.660525, -0.715966, 0.610751),
+        (-1.0, -1.0, -1.0, -1.0, 1.0),
+    ],
+}
+"""What `evaluate` said seat by seat, before `evaluate_all` took its work over, after 5, 12
+and 18 random decisions and at the end of a seeded match (seed = players)."""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_seat_is_judged_at_once_as_it_was_seat_by_seat(players: int) -> None:
+    rng = random.Random(players)
+    state = RULES.new(players, {})
+    decided = 0
+    judged = []
+    while RULES.to_move(state) is not None:
+        if RULES.to_move(state) == -1:
+            state = RULES.apply(state, RULES.sample_chance(state, rng))
+            continue
+        if decided in (5, 12, 18):
+            judged.append(evaluate_all(state))
+        state = RULES.apply(state, rng.choice(candidates(state)))
+        decided += 1
+    judged.append(evaluate_all(state))
+    assert judged == [pytest.approx(values, abs=1e-6) for values in JUDGED[players]]
+    assert [evaluate(state, seat) for seat in range(players)] == list(judged[-1])
