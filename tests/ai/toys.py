@@ -476,15 +476,7 @@ class Lure(_Base):
         return worth if seat == 0 else -worth
 
 
-@dataclass(frozen=True)
-class Lunge:
-    """A Feint position: seat 0's choice, then seat 1's reply."""
-
-    first: str | None = None
-    reply: str | None = None
-
-
-class Feint(_Base):
+class Feint(Trap):
     """A game whose worth shows a move after the tree stops: seat 0 lunges (which the
     evaluation likes) or guards; a lunge is met by a riposte that wins for seat 1 or a retreat
     that loses, a guard by a wait that draws. Judged at once, the lunge looks best; played on
@@ -492,44 +484,24 @@ class Feint(_Base):
 
     id: ClassVar[str] = "feint"
     title: ClassVar[str] = "Feint"
-    hides_information: ClassVar[bool] = False
 
     def __init__(self, plies: int) -> None:
         self.playout_plies = plies
 
-    def new(self, players: int, options: Mapping[str, object]) -> Lunge:
-        return Lunge()
-
-    def to_move(self, state: Lunge) -> int | None:
-        if state.first is None:
-            return 0
-        return 1 if state.reply is None else None
-
-    def legal_actions(self, state: Lunge) -> list[Any]:
+    def legal_actions(self, state: Bait) -> list[Any]:
         if state.first is None:
             return ["lunge", "guard"]
         if state.reply is None:
             return ["retreat", "riposte"] if state.first == "lunge" else ["wait"]
         return []
 
-    def candidates(self, state: Lunge) -> list[Any]:
-        return self.legal_actions(state)
-
-    def apply(self, state: Lunge, action: Any) -> Lunge:
-        if action not in self.legal_actions(state):
-            raise IllegalAction(f"{action!r} is not a move here")
-        return replace(state, first=action) if state.first is None else replace(state, reply=action)
-
-    def outcome(self, state: Lunge) -> Outcome | None:
+    def outcome(self, state: Bait) -> Outcome | None:
         if state.reply is None:
             return None
         if state.reply == "wait":
             return Outcome((), reason="draw")
         return Outcome((1,) if state.reply == "riposte" else (0,), reason="feint")
 
-    def view(self, state: Lunge, seat: int | None) -> Lunge:
-        return state
-
-    def evaluate(self, state: Lunge, seat: int) -> float:
+    def evaluate(self, state: Bait, seat: int) -> float:
         worth = {"lunge": 0.3, "guard": 0.1}.get(state.first or "", 0.0)
         return worth if seat == 0 else -worth
