@@ -62,10 +62,18 @@ without it a one-move lookahead never sees a fight pay (the chip comes only once
 pass) and keeps its cards, and bots that all keep their cards let a lone opener win owned
 colours forever."""
 
+INITIATIVE = 0.25
+"""What opening the next contest is worth, in chips (the opener picks the colour), to the
+player due to open it or on course to win a contest whose chip they own: without it nobody
+fought a contest that brought no chip, and a player owning three colours could open one of
+them with a 2, contest after contest, while the others passed and drew (five greedy bots once
+let one do so 154 times running)."""
+
 
 def _sights(state: AttackeState) -> list[float]:
-    """Each seat's `LEAD` or 0: `LEAD` for the one player who can outbid everyone still in the
-    open contest, when they lack its chip.
+    """Each seat's `LEAD`, `INITIATIVE` or 0: `LEAD` for the one player who can outbid everyone
+    still in the open contest when they lack its chip, `INITIATIVE` when they own it; between
+    contests, `INITIATIVE` for the player due to open.
 
     Judged by what each player could reach (laid cards plus every card of theirs that could
     still count; equal reach goes to the higher total laid), not by who leads this moment: the
@@ -75,6 +83,8 @@ def _sights(state: AttackeState) -> list[float]:
     sights = [0.0] * state.players
     colour = state.colour
     if colour is None:
+        if state.phase == "open":
+            sights[state.actor] = INITIATIVE
         return sights
     ranked = sorted(
         (
@@ -86,8 +96,7 @@ def _sights(state: AttackeState) -> list[float]:
     )
     if ranked and (len(ranked) == 1 or ranked[0][:2] != ranked[1][:2]):
         seat = ranked[0][2]
-        if colour not in state.chips[seat]:
-            sights[seat] = LEAD
+        sights[seat] = INITIATIVE if colour in state.chips[seat] else LEAD
     return sights
 
 

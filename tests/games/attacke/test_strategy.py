@@ -7,8 +7,18 @@ from dataclasses import replace
 
 import pytest
 
+from core.ai import GreedyBot, decide
+from core.games.attacke import strategy
 from core.games.attacke.actions import Pass, Play, Return
-from core.games.attacke.strategy import LEAD, _sights, candidates, evaluate, evaluate_all
+from core.games.attacke.state import AttackeState
+from core.games.attacke.strategy import (
+    INITIATIVE,
+    LEAD,
+    _sights,
+    candidates,
+    evaluate,
+    evaluate_all,
+)
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -60,8 +70,6 @@ def test_a_bot_fights_for_a_chip_it_lacks_rather_than_hoard_its_cards() -> None:
     once the others pass), so greedy bots kept their cards and let a lone opener win colours it
     already owned, contest after contest, for ever. Being on course to win a contest for a
     missing chip now counts, so the bot fights."""
-    from core.ai import GreedyBot, decide
-
     state = replace(
         deal("G7 B2 B3 Y2", "G5 G4 R2 R3 10S", "R4 R5 Y3 Y4 P2"), chips=(("B", "G", "Y"), (), ())
     )
@@ -89,6 +97,63 @@ def test_the_chip_is_in_sight_for_whoever_can_outbid_the_rest_not_whoever_leads_
     assert _sights(passed)[1] == 0.0  # out of the contest
 
 
+def _stalling() -> AttackeState:
+    """Three players who all own green (and two more colours each); the first opens green
+    with a 2, and the second, who could answer with a 3, is to fight or pass."""
+    state = replace(
+        deal("G2 Y2 Y3 P2", "G3 G4 R2 B3 P3", "R4 R5 B4 Y4 P4"),
+        chips=(("G", "B", "R"), ("G", "B", "R"), ("G", "B", "Y")),
+    )
+    return play(state, "G:2; dR3")
+
+
+def test_opening_the_next_contest_is_worth_the_initiative() -> None:
+    """The opener picks the colour: the player who opens next, or who can outbid the rest in
+    a contest whose chip they own already, holds `INITIATIVE`; a missing chip in sight is
+    worth more (`LEAD`)."""
+    state = _stalling()
+    assert _sights(state) == [0.0, INITIATIVE, 0.0]
+    assert 0 < INITIATIVE < LEAD
+    won = play(state, "3; dY5; pass; pass")
+    assert won.phase == "open" and won.actor == 1
+    assert _sights(won) == [0.0, INITIATIVE, 0.0]
+
+
+def test_a_bot_fights_to_open_the_next_contest_when_winning_brings_no_chip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by hunting long five-player matches between greedy bots: a player owning three
+    colours opened one of them with a 2, contest after contest (154 times running in a match
+    of 1,093 decisions), because the others owned it too and, with no chip to win, kept their
+    cards and drew. Opening the next contest now counts, so a bot answers the 2."""
+    state = _stalling()
+    assert state.phase == "fight" and state.actor == 1
+    assert all(decide(GreedyBot(seed), RULES, state, 1) == Play((3,)) for seed in range(4))
+    monkeypatch.setattr(strategy, "INITIATIVE", 0.0)
+    assert decide(GreedyBot(0), RULES, state, 1) == Pass(True)  # what it did before
+
+
+def test_five_greedy_players_do_not_stall_on_colours_they_own() -> None:
+    """Seed 28 of that hunt: without the initiative the match took 1,039 decisions, one
+    player winning 44 contests running in colours it owned."""
+    rng = random.Random(28)
+    bots = [GreedyBot(280 + seat) for seat in range(5)]
+    state = RULES.new(5, {})
+    plies = 0
+    while (seat := RULES.to_move(state)) is not None:
+        if seat == -1:
+            state = RULES.apply(state, RULES.sample_chance(state, rng))
+            continue
+        assert plies < 400, "five greedy players went on for 400 decisions"
+        state = RULES.apply(state, decide(bots[seat], RULES, state, seat))
+        plies += 1
+    owned_again = [
+        r.chip is None and r.winner == before.winner
+        for before, r in zip(state.results, state.results[1:], strict=False)
+    ]
+    assert "".join("x" if again else "." for again in owned_again).count("xxxxx") == 0
+
+
 JUDGED = {
     3: [
         (-0.24961, 0.057969, -0.0129),
@@ -109,12 +174,16 @@ JUDGED = {
         (-1.0, -1.0, -1.0, -1.0, 1.0),
     ],
 }
-"""What `evaluate` said seat by seat, before `evaluate_all` took its work over, after 5, 12
-and 18 random decisions and at the end of a seeded match (seed = players)."""
+"""What `evaluate` said seat by seat, before `evaluate_all` took its work over and before the
+initiative counted, after 5, 12 and 18 random decisions and at the end of a seeded match (seed
+= players)."""
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_every_seat_is_judged_at_once_as_it_was_seat_by_seat(players: int) -> None:
+def test_every_seat_is_judged_at_once_as_it_was_seat_by_seat(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(strategy, "INITIATIVE", 0.0)
     rng = random.Random(players)
     state = RULES.new(players, {})
     decided = 0
