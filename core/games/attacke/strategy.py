@@ -64,16 +64,18 @@ colours forever."""
 
 INITIATIVE = 0.25
 """What opening the next contest is worth, in chips (the opener picks the colour), to the
-player due to open it or on course to win a contest whose chip they own: without it nobody
-fought a contest that brought no chip, and a player owning three colours could open one of
-them with a 2, contest after contest, while the others passed and drew (five greedy bots once
-let one do so 154 times running)."""
+player due to open it or on course to win a contest whose chip they own: without it bots let
+a contest that brought them no chip go, and a player owning three colours could open one of
+them with a 2 or a 3, contest after contest, while the others passed and drew (five greedy
+bots once let one do so 154 times running). `LEAD` leaves it out: a missing chip in sight is
+worth the chip's prospect alone, and the opening comes with the chip once won."""
 
 
 def _sights(state: AttackeState) -> list[float]:
     """Each seat's `LEAD`, `INITIATIVE` or 0: `LEAD` for the one player who can outbid everyone
-    still in the open contest when they lack its chip, `INITIATIVE` when they own it; between
-    contests, `INITIATIVE` for the player due to open.
+    still in the open contest when they lack its chip, `INITIATIVE` when they own it; in the
+    "open" phase, `INITIATIVE` for the player due to open (a bot settles chance before it
+    judges, so a "skip" to the next opener is never judged).
 
     Judged by what each player could reach (laid cards plus every card of theirs that could
     still count; equal reach goes to the higher total laid), not by who leads this moment: the
