@@ -20,6 +20,8 @@ from core.games.attacke.strategy import (
     evaluate,
     evaluate_all,
 )
+from core.match import ActionEntry, Header, Match, Seat
+from core.play import play_out
 from core.rules import CHANCE
 from tests.games.attacke.script import RULES, deal, play
 
@@ -145,18 +147,13 @@ def _greedy_match(seed: int, limit: int) -> tuple[int, int]:
     """Five greedy players, chance and bots seeded from `seed`, for at most `limit`
     decisions: the decisions played, and the most contests one player won running in colours
     it owned already."""
-    rng = random.Random(seed)
-    bots = [GreedyBot(seed * 10 + seat) for seat in range(5)]
-    state = RULES.new(5, {})
-    plies = 0
-    while (seat := RULES.to_move(state)) is not None and plies < limit:
-        if seat == CHANCE:
-            state = RULES.apply(state, RULES.sample_chance(state, rng))
-            continue
-        state = RULES.apply(state, decide(bots[seat], RULES, state, seat))
-        plies += 1
+    seats = tuple(Seat(f"Greedy {n}", "bot", "greedy") for n in range(5))
+    match = Match(RULES, Header(RULES.id, {}, seats, "hunt"))
+    bots = {seat: GreedyBot(seed * 10 + seat) for seat in range(5)}
+    play_out(match, bots, random.Random(seed), max_plies=limit)
+    plies = sum(1 for e in match.entries if isinstance(e, ActionEntry) and e.seat != CHANCE)
     running = longest = 0
-    for before, result in itertools.pairwise(state.results):
+    for before, result in itertools.pairwise(match.state.results):
         again = result.chip is None and result.winner == before.winner
         running = running + 1 if again else 0
         longest = max(longest, running)
