@@ -112,20 +112,21 @@ def has_move(cells: str, seat: int, exact: bool = False) -> bool:
 
 def can_capture(cells: str, seat: int, exact: bool = False) -> bool:
     """Whether `seat` has a capture now: `any(move.capture for move in moves(...))` without
-    listing every move (an evaluation asks it of each position a search opens). Without
+    listing every move (an evaluation asks it of each position a search opens, so a stone with
+    no stone of its own behind it, which can capture nothing, costs one look). Without
     `exact_distance` a whole train reaches every capture a part of it could make."""
     stone, foe = STONE[seat], STONE[1 - seat]
-    for lead in SQUARES:
-        if cells[lead] != stone:
-            continue
-        for direction in DIRECTIONS:
-            ray = RAYS[lead, direction]
-            if not ray or cells[ray[0]] == stone:
+    lead = cells.find(stone)
+    while lead >= 0:
+        for direction, behind, ahead in _LINES[lead]:
+            if cells[behind[0]] != stone or cells[ahead[0]] == stone:
                 continue
-            size = len(train(cells, lead, direction))
-            if size < 2:
-                continue
-            for distance, target in enumerate(ray[:size], start=1):
+            size = 2
+            for at in behind[1:]:
+                if cells[at] != stone:
+                    break
+                size += 1
+            for distance, target in enumerate(ahead[:size], start=1):
                 cell = cells[target]
                 if cell == EMPTY:
                     continue
@@ -134,7 +135,20 @@ def can_capture(cells: str, seat: int, exact: bool = False) -> bool:
                 if cell == foe and movers >= 2 and enemy_line(cells, target, direction) < movers:
                     return True
                 break
+        lead = cells.find(stone, lead + 1)
     return False
+
+
+_LINES = tuple(
+    tuple(
+        (d, RAYS[lead, (-d[0], -d[1])], RAYS[lead, d])
+        for d in DIRECTIONS
+        if RAYS[lead, (-d[0], -d[1])] and RAYS[lead, d]
+    )
+    for lead in SQUARES
+)
+"""For each square, every line through it with room both ways: (direction, the squares
+behind, the squares ahead), where a train led from that square stands and goes."""
 
 
 def _led_by(

@@ -11,7 +11,7 @@ import math
 
 from core.games.crossing import phalanx
 from core.games.crossing.actions import CrossingAction
-from core.games.crossing.board import FAR_RANK, SIZE, rank_of
+from core.games.crossing.board import FAR_RANK, LOCKED, SIZE, SQUARES, STONE, rank_of
 from core.games.crossing.state import CrossingState
 
 _STONES = 16
@@ -50,18 +50,22 @@ def candidates(state: CrossingState) -> list[CrossingAction]:
 
 
 def _side(state: CrossingState, seat: int) -> float:
-    """One side's strength: material, mean advance, its front stone and its crossings."""
-    free = state.free(seat)
-    material = len(state.stones(seat)) / _STONES
-    progress = [_progress(s, seat) for s in free]
+    """One side's strength: material, mean advance, its front stone and its crossings (a
+    search asks it twice of every position it opens, so it reads the cells string once)."""
+    cells, stone, table = state.cells, STONE[seat], _PROGRESS[seat]
+    progress = [table[square] for square, cell in enumerate(cells) if cell == stone]
+    material = (len(progress) + cells.count(LOCKED[seat])) / _STONES
     advance = sum(progress) / len(progress) if progress else 0.0
     front = max(progress, default=0.0)
     return 2.0 * material + 0.6 * advance + 0.4 * front**2 + 0.3 * state.crossed[seat]
 
 
-def _progress(square: int, seat: int) -> float:
-    """0 on the seat's own back rank, 1 on the rank it crosses onto."""
-    return 1 - abs(FAR_RANK[seat] - rank_of(square)) / (SIZE - 1)
+_PROGRESS = tuple(
+    tuple(1 - abs(FAR_RANK[seat] - rank_of(square)) / (SIZE - 1) for square in SQUARES)
+    for seat in (0, 1)
+)
+"""How far a stone on each square has come, for each seat: 0 on its own back rank, 1 on the
+rank it crosses onto."""
 
 
 def _can_cross(state: CrossingState) -> bool:
