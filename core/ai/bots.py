@@ -89,12 +89,13 @@ SEARCH: dict[Level, Settings] = {
     "hard": Settings(widening=1.0),
 }
 """How the searchers search at each level. `hard`'s longer search goes deeper rather than
-wider where a game's decisions run to hundreds of moves (progressive widening, which `search`
-applies only to games that declare such decisions wide): at the Englishman a Giant trying all
-150-400 of its moves before looking at any twice saw little beyond the next turn, and won no
-more often against `normal` than `normal` did (docs/BOTS.md). `easy` judges where its tree
-stops, even in a game that asks for greedy plies first (`playout_plies`, Attacke): a shallow
-search that judges at once is the step below `normal` there."""
+wider where a game's decisions are wide (progressive widening, which `search` applies only to
+games that declare such decisions): at the Englishman a Giant trying all 150-400 of its moves
+before looking at any twice saw little beyond the next turn, and won no more often against
+`normal` than `normal` did; at Crossing a `hard` first player, trying each of 30-130 moves,
+walked into a double crossing four plies down that `normal` found (docs/BOTS.md). `easy`
+judges where its tree stops, even in a game that asks for greedy plies first (`playout_plies`,
+Attacke): a shallow search that judges at once is the step below `normal` there."""
 
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(

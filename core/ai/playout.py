@@ -67,8 +67,9 @@ class Powers:
             rules.determinize if isinstance(rules, Determinizable) else None
         )
         self.wide = getattr(rules, "wide_decisions", False) is True
-        """The game declares decisions of hundreds of moves (`wide_decisions = True`, an
-        optional class attribute): a search allowed to widen (`Settings.widening`) does so."""
+        """The game declares decisions too wide to try every move before looking deeper
+        (`wide_decisions = True`, an optional class attribute): a search allowed to widen
+        (`Settings.widening`) does so."""
         plies = getattr(rules, "playout_plies", 0)
         self.playout_plies = plies if self.coached and type(plies) is int and plies > 0 else 0
         """Decisions a search plays past its tree by the greedy rule before the evaluation

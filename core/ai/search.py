@@ -70,7 +70,8 @@ its decisions wide). The Englishman's Giant has 150-400 moves: trying each once 
 twice, even 3,000 iterations saw little past Jack's next turn, and `hard` won no more often
 than `normal`. Widening lets a node visited n times try only its first widening x sqrt(n)
 moves, taken best first by their one-move score, and spends its other visits going deeper
-through them (Coulom 2007; Chaslot et al. 2008).
+through them (Coulom 2007; Chaslot et al. 2008). Crossing declares its 30-130 moves wide too:
+trying each of them, `hard` as the first player walked into a double crossing four plies down.
 
 **Reproducible.** Every random choice comes from the `random.Random` passed in (one per bot,
 seeded); the tree is made of dicts and lists (no set order), so the same seed and the same view

@@ -295,11 +295,12 @@ def test_widening_is_off_by_default_and_changes_nothing_for_a_game_not_declared_
         assert seen[0] == seen[1] == seen[2]
 
 
-def test_only_the_englishman_declares_its_decisions_wide() -> None:
-    """The Giant's 150-400 moves are why `hard` widens there; every other game's decisions are
-    at most about 130 moves (Crossing), which `hard` tries in full."""
+def test_only_the_englishman_and_crossing_declare_their_decisions_wide() -> None:
+    """The Giant's 150-400 moves, and Crossing's 30-130 with a loss four plies down, are why
+    `hard` widens there; the other games' decisions are at most a few dozen moves, which
+    `hard` tries in full."""
     wide = {rules.id for rules in registry.all() if Powers(rules).wide}
-    assert wide == {"englishman"}
+    assert wide == {"englishman", "crossing"}
 
 
 @pytest.mark.parametrize("plies", [0, 1])

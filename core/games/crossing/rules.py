@@ -41,6 +41,10 @@ class Crossing:
     hides_information: ClassVar[bool] = False
     seat_names: ClassVar[tuple[str, ...]] = SEATS
     chapter: ClassVar[str] = "turn"
+    wide_decisions: ClassVar[bool] = True
+    """A side chooses among 30-130 moves, and a lost position can lie four plies down (a
+    crossing answered, then a second one that cannot be): a long search widens progressively
+    (`core.ai.playout.Powers.wide`) to go deeper through its best moves."""
 
     def new(self, players: int, options: Mapping[str, object]) -> CrossingState:
         if players != 2:
