@@ -121,6 +121,27 @@ def test_evaluate_counts_a_capture_open_to_the_side_to_move() -> None:
     )
 
 
+def test_a_sides_strength_is_material_advance_front_stone_and_crossings() -> None:
+    """`_side` reads the cells string once with a table (a search asks it twice of every
+    position it opens); it stays the plain formula over the state's own stone lists, on every
+    position of a few random matches."""
+    rng = random.Random(5)
+    for _ in range(20):
+        state = RULES.new(2, {})
+        while RULES.to_move(state) is not None:
+            for seat in (0, 1):
+                far = (7, 0)[seat]
+                progress = [1 - abs(far - s // 8) / 7 for s in state.free(seat)]
+                want = (
+                    2.0 * len(state.stones(seat)) / 16
+                    + 0.6 * (sum(progress) / len(progress) if progress else 0.0)
+                    + 0.4 * max(progress, default=0.0) ** 2
+                    + 0.3 * state.crossed[seat]
+                )
+                assert strategy._side(state, seat) == pytest.approx(want, abs=1e-12)
+            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+
+
 def test_candidates_are_the_legal_moves_or_only_the_crossings_when_one_is_owed() -> None:
     start = RULES.new(2, {})
     assert strategy.candidates(start) == RULES.legal_actions(start)
