@@ -121,7 +121,7 @@ def can_capture(cells: str, seat: int, exact: bool = False) -> bool:
         for direction, behind, ahead in _LINES[lead]:
             if cells[behind[0]] != stone or cells[ahead[0]] == stone:
                 continue
-            size = 2
+            size = 2  # `train`'s length, counted without building it (a third off the call)
             for at in behind[1:]:
                 if cells[at] != stone:
                     break
