@@ -39,7 +39,7 @@ from tui.screens.handoff import READY_GRACE, HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
-from tui.widgets.move_log import MoveLog, fold_chance
+from tui.widgets.move_log import HANG, MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
 
 RULES = EnGarde()
@@ -318,6 +318,20 @@ async def test_the_final_board_stays_in_sight_behind_the_match_end_and_note_pane
         assert "On the entry before the first move" in seen and "Replay · seen by" in seen
 
 
+async def test_q_on_the_match_end_panel_quits_parlour_and_its_footer_says_so() -> None:
+    """The panel had no quit key: leaving Parlour after a match took m, then q."""
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, scripted_match(), draws([]))
+        await keys(pilot, "enter", "ctrl+r", "y")
+        assert isinstance(app.screen, MatchEndScreen)
+        assert "q quit Parlour" in screen_text(app.export_screenshot())
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit
+    assert app.return_code in (None, 0)
+
+
 async def test_every_button_of_the_match_end_panel_fits_inside_it_at_80_by_24() -> None:
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -497,11 +511,31 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
             lines = text_of(log)
             start = max(i for i, line in enumerate(lines) if line.startswith(" 14. 3>x5"))
             entry = lines[start:]
-            indent = len(" 14. 3>x5   ")
+            # beside the lead, or (when that takes fewer lines) under it by a number's width
+            indent = HANG if entry[0] == " 14. 3>x5" else len(" 14. 3>x5   ")
             assert len(entry) > 1 and all(len(line) <= width for line in lines)
             assert all(line.startswith(" " * indent) for line in entry[1:])
-            assert " ".join(line.strip() for line in entry) == f"14. 3>x5   {words}"
-            assert all(line[indent - 1] == " " for line in entry)
+            assert " ".join(" ".join(entry).split()) == f"14. 3>x5 {words}"
+            assert all(line[indent - 1] == " " for line in entry[1:])
+
+
+async def test_a_long_sentence_hangs_under_its_lead_when_that_takes_fewer_lines() -> None:
+    """Crossing's log at 100 columns ran a bot's phalanx move down seven lines of nine columns
+    beside "  2. b8:c7-e5": four moves filled the panel. The words now hang under the lead
+    when that is shorter, and a short sentence keeps its place beside it."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
+        log, width = await narrow_log(app, pilot)
+        words = "Normal mcts bot moved the phalanx b8–c7 to d6–e5"
+        log.move(2, "b8:c7-e5", words)
+        log.move(3, "d3-d4", "Ann passed")
+        await pilot.pause()
+        lines = text_of(log)
+        start = lines.index("  2. b8:c7-e5")
+        entry = lines[start + 1 : lines.index("  3. d3-d4  Ann passed")]
+        assert all(line.startswith(" " * HANG) and len(line) <= width for line in entry)
+        assert " ".join(line.strip() for line in entry) == words
+        assert len(entry) <= 3  # under a 22-column log's lead, 9 columns beside gave 7 lines
 
 
 async def narrow_log(app: ParlourApp, pilot: Pilot[None]) -> tuple[MoveLog, int]:

@@ -143,21 +143,29 @@ class MoveLog(ScrollView):
 
     def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
         """`words` wrapped at their spaces beside `lead`, every continuation line indented to
-        match it; a lead that leaves the words too little room, or less than their longest
-        word, stands on its own line, whole, and the words hang under it by the move number's
-        width (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe")."""
-        console = self.app.console
-        head: list[Strip] = []
+        match it; or `lead` on a line of its own, whole, and the words hanging under it by the
+        move number's width: when the lead leaves the words too little room or less than their
+        longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and
+        when that takes fewer lines (in Crossing's 22-column log a bot's phalanx move ran
+        down seven lines of nine columns beside "  2. b8:c7-e5")."""
         longest = max((cell_len(word) for word in words.plain.split()), default=0)
+        hang = Text(" " * min(HANG, width - 1))
+        alone = [Strip(list(lead.render(self.app.console))).crop(0, width)]
+        alone += self._hang(hang, words, width)
         if lead.cell_len > max(1, width - max(MIN_WORDS, longest)):
-            head = [Strip(list(lead.render(console))).crop(0, width)]
-            lead = Text(" " * min(HANG, width - 1))
+            return alone
+        beside = self._hang(lead, words, width)
+        return alone if len(alone) < len(beside) else beside
+
+    def _hang(self, lead: Text, words: Text, width: int) -> list[Strip]:
+        """`words` wrapped beside `lead`, continuation lines indented to its width."""
+        console = self.app.console
         indent = lead.cell_len
         options = console.options.update(
             width=max(1, width - indent), no_wrap=False, overflow="fold", justify="left"
         )
         rows = console.render_lines(words, options, pad=False)
-        strips = head
+        strips: list[Strip] = []
         for row, segments in enumerate(rows or [[]]):
             first = list(lead.render(console)) if row == 0 else [Segment(" " * indent)]
             strips.append(Strip([*first, *segments]).crop(0, width))
