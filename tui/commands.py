@@ -22,7 +22,7 @@ class ParlourCommands(Provider):
             ("New game", go("new"), "Choose a game, its options and the players"),
             ("Resume", go("resume"), "Continue a match in progress"),
             ("Replays", go("replays"), "Step through a finished match"),
-            ("Rules", go("rules"), "Read how each game is played"),
+            ("Rules", go("rules", self._game_in_sight()), "Read how each game is played"),
             ("Settings", go("settings"), "Animations and colour theme"),
         ]
         for game in registry.playable():
@@ -38,6 +38,15 @@ class ParlourCommands(Provider):
         for game_id, title in shelf:
             commands.append((f"Rules: {title}", go("rules", game_id), f"How {title} is played"))
         return commands
+
+    def _game_in_sight(self) -> str | None:
+        """The game of the topmost screen that shows one (a match, its end panel's match, a
+        replay): "Rules" asked for in the middle of a Crossing match opened En Garde's."""
+        for screen in reversed(self.app.screen_stack):
+            game = getattr(getattr(screen, "rules", None), "id", None)
+            if isinstance(game, str):
+                return game
+        return None
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self._commands()[:5]:

@@ -122,6 +122,26 @@ async def test_the_command_palette_reaches_settings() -> None:
         assert isinstance(app.screen, SettingsScreen)
 
 
+async def test_rules_from_the_command_palette_in_a_match_opens_that_game_s_rules() -> None:
+    """It opened En Garde's, the first on the shelf, in the middle of a Crossing match."""
+    from core.games.crossing import Crossing
+    from core.match import Seat
+    from replays.store import create_match
+    from tui.screens.game import GameScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.push_screen(GameScreen(create_match(Crossing(), (Seat("Ann"), Seat("Ben")), {})))
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"rules", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one("#rules-game", Select).value == "crossing"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_start_new_preselects_the_game_and_its_options() -> None:
     app = ParlourApp(Start("new", "en-garde", {"level": "basic"}))
     async with app.run_test(size=(100, 32)):

@@ -38,8 +38,16 @@ from tui.screens.replay.notes import Annotations
 from tui.screens.replay.reviewing import Reviewing, ReviewProgress
 from tui.screens.replay.rows import decision_at, rows_of
 from tui.screens.replay.verdicts import judged_at, verdict_text
-from tui.screens.replay.words import damage_line, entry_text, hand_lines, next_words, status_line
+from tui.screens.replay.words import (
+    damage_line,
+    entry_text,
+    hand_lines,
+    next_words,
+    status_line,
+    where_parts,
+)
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
+from tui.widgets.parts_line import PartsLine
 from tui.widgets.too_small import TooSmall, fit
 from tui.widgets.win_chart import WinChart
 
@@ -109,7 +117,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         yield self.board
         yield Static(id="rp-hands")
         with Horizontal(id="rp-bar"):
-            yield Static(id="rp-where")
+            yield PartsLine(id="rp-where")
             yield Static(id="rp-play")
         yield Static(id="rp-next")
         with Horizontal(id="rp-reviewing"):
@@ -212,18 +220,10 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         panel.display = hands is not None
         if hands is not None:
             panel.update(hands)
-        self.query_one("#rp-where", Static).update(
-            Content.assemble(
-                ("Move ", "dim"),
-                (f"{row.move}/{self.rows[-1].move}", "bold"),
-                # a withdrawn move is no move of the match: the count stays, the board moves
-                (" + one taken back" if row.withdrawn else "", "dim"),
-                (f"  ·  {self.rules.chapter or 'turn'} ", "dim"),
-                (str(self.cursor.round), "bold"),
-                ("  ·  ", "dim"),
-                self.kit.narrator.score(view, self.names),
-            )
-        )
+        score = self.kit.narrator.score(view, self.names)
+        chapter = self.rules.chapter or "turn"
+        where = where_parts(row, self.rows[-1].move, chapter, self.cursor.round, score)
+        self.query_one("#rp-where", PartsLine).show(where)
         self._play_line()
         narrator = self.kit.narrator
         self.query_one("#rp-next", Static).update(

@@ -3,6 +3,7 @@ what comes next and the current entry. Pure functions of the match and the curso
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -61,6 +62,18 @@ def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -
         (perspective_name(perspective, names, rules.hides_information), "bold"),
         f" · {title} · {' vs '.join(names)}",
     )
+
+
+_PARTS = re.compile(r"\s+·\s+")
+
+
+def where_parts(row: MoveRow, last: int, chapter: str, number: int, score: str) -> list[Content]:
+    """`Move 15/15`, `turn 8` and each part of the game's score, for a `PartsLine`."""
+    move = Content.assemble(("Move ", "dim"), (f"{row.move}/{last}", "bold"))
+    if row.withdrawn:  # a withdrawn move is no move of the match: the count stays, the board moves
+        move += Content.styled(" + one taken back", "dim")
+    turn = Content.assemble((f"{chapter} ", "dim"), (str(number), "bold"))
+    return [move, turn, *(Content(part) for part in _PARTS.split(score))]
 
 
 def damage_line(damage: Damage | None, shown: int) -> Content | None:
