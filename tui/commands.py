@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import ModalScreen
 
+from core.rules import Rules
 from tui.messages import OpenPlace, Place
+
+
+@runtime_checkable
+class ShowsAGame(Protocol):
+    """A screen that shows a match of one game: the game screen, a guest's record, a replay
+    (checked by the attribute alone, so the palette imports none of them)."""
+
+    rules: Rules[Any, Any, Any]
 
 
 class ParlourCommands(Provider):
@@ -40,12 +51,17 @@ class ParlourCommands(Provider):
         return commands
 
     def _game_in_sight(self) -> str | None:
-        """The game of the topmost screen that shows one (a match, its end panel's match, a
-        replay): "Rules" asked for in the middle of a Crossing match opened En Garde's."""
-        for screen in reversed(self.app.screen_stack):
-            game = getattr(getattr(screen, "rules", None), "id", None)
-            if isinstance(game, str):
-                return game
+        """The game of the screen the palette was opened on, or of the match under the panel
+        or help open over it: "Rules" in the middle of a Crossing match opened En Garde's."""
+        stack = self.app.screen_stack
+        at = stack.index(self.screen) if self.screen in stack else -1
+        while at >= 0:
+            screen = stack[at]
+            if isinstance(screen, ShowsAGame):
+                return screen.rules.id
+            if not isinstance(screen, ModalScreen):
+                return None
+            at -= 1
         return None
 
     async def discover(self) -> Hits:

@@ -578,7 +578,7 @@ def test_a_hung_line_breaks_after_its_indent_never_inside_it() -> None:
     space, then the word."""
     from textual.content import Content
 
-    from tui.games.board8x8.panel import laid_out
+    from tui.widgets.hung_text import laid_out
 
     rows = laid_out(Content("  tookverylongword 1 2"), 10).plain.splitlines()
     assert rows == ["  tookvery", "    longwo", "    rd 1 2"]

@@ -326,10 +326,11 @@ async def test_q_on_the_match_end_panel_quits_parlour_and_its_footer_says_so() -
         await keys(pilot, "enter", "ctrl+r", "y")
         assert isinstance(app.screen, MatchEndScreen)
         assert "q quit Parlour" in screen_text(app.export_screenshot())
+        quits: list[object] = []
+        app.exit = lambda *args, **kwargs: quits.append(args)  # type: ignore[method-assign]
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit
-    assert app.return_code in (None, 0)
+        assert quits == [()]
 
 
 async def test_every_button_of_the_match_end_panel_fits_inside_it_at_80_by_24() -> None:
@@ -516,26 +517,32 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
             assert len(entry) > 1 and all(len(line) <= width for line in lines)
             assert all(line.startswith(" " * indent) for line in entry[1:])
             assert " ".join(" ".join(entry).split()) == f"14. 3>x5 {words}"
-            assert all(line[indent - 1] == " " for line in entry[1:])
 
 
 async def test_a_long_sentence_hangs_under_its_lead_when_that_takes_fewer_lines() -> None:
     """Crossing's log at 100 columns ran a bot's phalanx move down seven lines of nine columns
     beside "  2. b8:c7-e5": four moves filled the panel. The words now hang under the lead
-    when that is shorter, and a short sentence keeps its place beside it."""
+    when that is shorter; a short sentence keeps its place beside it, and a chance or a chat
+    line keeps its marker beside its words whatever their length."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
         log, width = await narrow_log(app, pilot)
         words = "Normal mcts bot moved the phalanx b8–c7 to d6–e5"
+        beside = width - len("  2. b8:c7-e5 ")
+        assert beside < 12 and len(words) > 4 * beside  # beside its lead it takes 5 lines or more
         log.move(2, "b8:c7-e5", words)
         log.move(3, "d3-d4", "Ann passed")
+        log.chat("Ben", words)
         await pilot.pause()
         lines = text_of(log)
         start = lines.index("  2. b8:c7-e5")
         entry = lines[start + 1 : lines.index("  3. d3-d4  Ann passed")]
         assert all(line.startswith(" " * HANG) and len(line) <= width for line in entry)
         assert " ".join(line.strip() for line in entry) == words
-        assert len(entry) <= 3  # under a 22-column log's lead, 9 columns beside gave 7 lines
+        assert len(entry) <= 3
+        said = lines[lines.index("  3. d3-d4  Ann passed") + 1 :]
+        assert said[0].startswith("     › Ben: Normal")
+        assert all(line.startswith(" " * len("     › ")) for line in said[1:])
 
 
 async def narrow_log(app: ParlourApp, pilot: Pilot[None]) -> tuple[MoveLog, int]:

@@ -7,7 +7,6 @@ import random
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
 
 from textual.widgets import Input, Static
 from textual.widgets._toast import Toast
@@ -25,9 +24,9 @@ from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
 from tui.screens.seats import SeatsScreen
 from tui.start import Start
+from tui.widgets.hung_text import HungText
 from tui.widgets.move_list import MoveList
 from tui.widgets.move_log import MoveLog
-from tui.widgets.parts_line import PartsLine
 
 SEATS = (Seat("Ann"), Seat("Bob"))
 
@@ -64,7 +63,10 @@ def replay(app: ParlourApp) -> ReplayScreen:
 
 def text_of(app: ParlourApp, selector: str) -> str:
     widget = app.screen.query_one(selector)
-    return widget.text if isinstance(widget, PartsLine) else str(cast(Static, widget).visual)
+    if isinstance(widget, HungText):  # the words as drawn, rows joined
+        return " ".join(widget.render().plain.split())
+    assert isinstance(widget, Static)
+    return str(widget.visual)
 
 
 def log_text(log: MoveLog) -> list[str]:
@@ -89,7 +91,7 @@ def assert_in_sync(screen: ReplayScreen, position: int) -> None:
     expected = screen.rules.view(screen.match.state_at(position), screen.cursor.perspective)
     assert screen.board._view == expected  # type: ignore[attr-defined]
     number = next(r.move for r in screen.rows if r.position == position)
-    assert f"Move {number}/{screen.rows[-1].move}" in screen.query_one("#rp-where", PartsLine).text
+    assert f"Move {number}/{screen.rows[-1].move}" in text_of(screen.app, "#rp-where")
 
 
 async def test_steps_seeks_and_round_jumps_move_board_and_list_together() -> None:
@@ -740,7 +742,7 @@ async def test_the_counter_line_and_the_line_under_it_wrap_rather_than_cut_their
                     assert any(part in row for row in rows), (part, rows)
             else:
                 assert screen.query_one("#rp-where").size.height == 1
-                whole = "".join(screen.query_one("#rp-where", PartsLine).text.split())
+                whole = "".join(text_of(app, "#rp-where").split())
                 assert where.endswith("…") and whole.startswith(where[:-1]), where
 
 

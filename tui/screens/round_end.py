@@ -107,7 +107,7 @@ class MatchEndScreen(ModalScreen[None]):
         Binding("g", "rematch", "rematch"),
         Binding("x", "decline", "say no"),
         Binding("m,escape", "menu", "main menu"),
-        Binding("q", "app.quit", "quit Parlour"),  # the match is over and saved
+        Binding("q", "app.quit", "quit Parlour"),  # the match is over: nothing is left to save
         # A modal screen does not reach the app's own ? (every screen's keys, README).
         Binding("question_mark", "app.toggle_keys", "keys"),
     ]

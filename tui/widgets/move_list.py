@@ -92,7 +92,8 @@ def _tags(row: MoveRow) -> list[tuple[str, str] | str]:
 def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat. Given
     the list's `width`, the words are wrapped beside the lead, every continuation line
-    indented to them (as the live move log wraps); without it the list wraps them itself."""
+    indented to them; without it the list wraps them itself. (The live move log, a column a
+    third as wide, also hangs a move's words under its notation where that saves lines.)"""
     head = f"{MARK if current else ' '}{row.move if row.is_move else '':>3} "
     if row.position == 0:
         lead, words = Content(head), Content.assemble(("start of the match", "italic"), *_tags(row))

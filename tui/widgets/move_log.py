@@ -5,8 +5,9 @@ The screen rebuilds it whenever the person at the device changes, because plain 
 on who reads them (your own draws name the card; the opponent's do not).
 
 Entries are kept as (lead, words) and wrapped again whenever the panel's width changes, with
-continuation lines hanging under the words, so a narrow terminal never crops a sentence and a
-long one never runs back under the move number.
+continuation lines hanging under the words (or, for a move, under its notation on a line of its
+own when that takes fewer lines), so a narrow terminal never crops a sentence and a long one
+never runs back under the move number.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ class MoveLog(ScrollView):
     def __init__(self) -> None:
         super().__init__(id="log")
         self.border_title = "Moves"
-        self._entries: list[tuple[Text, Text]] = []
+        self._entries: list[tuple[Text, Text, bool]] = []
+        """(lead, words, whether the lead is a move's number and notation, which may stand on a
+        line of its own above its words: a marker such as · or › never does)."""
         self._lines: list[Strip] = []
         self._width = 0
         """The width `_lines` were wrapped for (0: not laid out yet)."""
@@ -79,13 +82,13 @@ class MoveLog(ScrollView):
 
     def move(self, number: int, notation: str, words: str) -> None:
         lead = Text.assemble((f"{number:>3}. ", "dim"), (f"{notation:<6} ", "bold"))
-        self._add(lead, Text(words))
+        self._add(lead, Text(words), notation=True)
 
     def withdrawn(self, notation: str, words: str) -> None:
         """A move a takeback withdrew: struck through, without a number (the move played in
         its place has it)."""
         lead = Text.assemble("     ", (notation, "dim strike"), " " * max(1, 7 - len(notation)))
-        self._add(lead, Text(words, style="dim strike"))
+        self._add(lead, Text(words, style="dim strike"), notation=True)
 
     def chance(self, words: str) -> None:
         self._add(Text("     · ", style="dim"), Text(words, style="dim"))
@@ -101,7 +104,7 @@ class MoveLog(ScrollView):
         """Whether a remark beginning with `start` is in the log already."""
         return any(
             lead.plain == "     ■ " and words.plain.startswith(start)
-            for lead, words in self._entries
+            for lead, words, _ in self._entries
         )
 
     def clear(self) -> None:
@@ -115,10 +118,10 @@ class MoveLog(ScrollView):
         return self._lines
 
     # -- wrapping ----------------------------------------------------------------------------
-    def _add(self, lead: Text, words: Text) -> None:
-        self._entries.append((lead, words))
+    def _add(self, lead: Text, words: Text, *, notation: bool = False) -> None:
+        self._entries.append((lead, words, notation))
         if not self._fit() and self._width:
-            self._lines.extend(self._wrap(lead, words, self._width))
+            self._lines.extend(self._wrap(lead, words, self._width, notation))
         self._settle()
 
     def on_resize(self, event: Resize) -> None:
@@ -135,27 +138,31 @@ class MoveLog(ScrollView):
             return False
         self._width = width
         self._lines = (
-            [line for lead, words in self._entries for line in self._wrap(lead, words, width)]
+            [
+                line
+                for lead, words, notation in self._entries
+                for line in self._wrap(lead, words, width, notation)
+            ]
             if width
             else []
         )
         return True
 
-    def _wrap(self, lead: Text, words: Text, width: int) -> list[Strip]:
+    def _wrap(self, lead: Text, words: Text, width: int, notation: bool) -> list[Strip]:
         """`words` wrapped at their spaces beside `lead`, every continuation line indented to
         match it; or `lead` on a line of its own, whole, and the words hanging under it by the
         move number's width: when the lead leaves the words too little room or less than their
-        longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and
-        when that takes fewer lines (in Crossing's 22-column log a bot's phalanx move ran
-        down seven lines of nine columns beside "  2. b8:c7-e5")."""
+        longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and,
+        for a move's `notation`, when that takes fewer lines (in Crossing's 22-column log a
+        bot's phalanx move ran down seven lines of nine columns beside "  2. b8:c7-e5")."""
         longest = max((cell_len(word) for word in words.plain.split()), default=0)
-        hang = Text(" " * min(HANG, width - 1))
+        squeezed = lead.cell_len > max(1, width - max(MIN_WORDS, longest))
+        beside = [] if squeezed else self._hang(lead, words, width)
+        if beside and (len(beside) <= 2 or not notation):  # alone takes two lines at least
+            return beside
         alone = [Strip(list(lead.render(self.app.console))).crop(0, width)]
-        alone += self._hang(hang, words, width)
-        if lead.cell_len > max(1, width - max(MIN_WORDS, longest)):
-            return alone
-        beside = self._hang(lead, words, width)
-        return alone if len(alone) < len(beside) else beside
+        alone += self._hang(Text(" " * min(HANG, width - 1)), words, width)
+        return alone if not beside or len(alone) < len(beside) else beside
 
     def _hang(self, lead: Text, words: Text, width: int) -> list[Strip]:
         """`words` wrapped beside `lead`, continuation lines indented to its width."""

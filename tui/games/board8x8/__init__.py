@@ -11,15 +11,14 @@ all drawn with the biggest squares the space the frame gives it allows.
 
 The modules, each one job: `squares` (geometry), `adapter` (what a game tells the board),
 `drawing` (the grid as text), `picking` (cursor and selection), `slide` (the animation),
-`grid` (the squares' widget), `panel` (the side panel's words in its narrow column), `widget`
-(`Board8x8`, composing them) and `kit` (what both games' kits share).
+`grid` (the squares' widget), `widget` (`Board8x8`, composing them, its side panel a
+`tui.widgets.hung_text.HungText`) and `kit` (what both games' kits share).
 """
 
 from tui.games.board8x8.adapter import GLYPH, SIDE, BoardAdapter, LastShown, Piece, Plied
 from tui.games.board8x8.drawing import TIMES
 from tui.games.board8x8.grid import BoardGrid
 from tui.games.board8x8.kit import board_kit, last_line, player_line, who
-from tui.games.board8x8.panel import GLUE, SidePanel
 from tui.games.board8x8.squares import (
     CELL,
     GRID_HEIGHT,
@@ -32,6 +31,7 @@ from tui.games.board8x8.squares import (
     name,
 )
 from tui.games.board8x8.widget import Board8x8
+from tui.widgets.hung_text import GLUE
 
 __all__ = [
     "CELL",
@@ -51,7 +51,6 @@ __all__ = [
     "LastShown",
     "Piece",
     "Plied",
-    "SidePanel",
     "board_kit",
     "distance",
     "last_line",

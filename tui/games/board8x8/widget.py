@@ -25,10 +25,10 @@ from textual.widgets import Static
 from tui.games.board8x8.adapter import BoardAdapter, Plied
 from tui.games.board8x8.drawing import draw
 from tui.games.board8x8.grid import BoardGrid
-from tui.games.board8x8.panel import SidePanel
 from tui.games.board8x8.picking import Picker
 from tui.games.board8x8.slide import Slide, Slider
 from tui.games.board8x8.squares import GRID_HEIGHT, Geometry, fitting
+from tui.widgets.hung_text import HungText
 from tui.widgets.table import Chosen, TableWidget, Turn
 
 V = TypeVar("V", bound=Plied)
@@ -36,7 +36,7 @@ A = TypeVar("A")
 
 PANEL = 26
 """Columns the side panel keeps beside the grid (its padding included): "○ Ann · White ◀ to
-move" on one line; longer lines go on indented below (`panel.SidePanel`)."""
+move" on one line; longer lines go on indented below (`HungText`)."""
 
 
 class Board8x8(TableWidget[V, A]):
@@ -124,7 +124,7 @@ class Board8x8(TableWidget[V, A]):
     def compose(self) -> ComposeResult:
         yield self.grid
         with Vertical(classes="b8-side"):
-            yield SidePanel(id="b8-info")
+            yield HungText(id="b8-info")
             yield Static(id="b8-banner")
             yield Static(id="b8-hint")
 
@@ -181,7 +181,7 @@ class Board8x8(TableWidget[V, A]):
         banner = adapter.banner(view, self.names)
         self.set_class(bool(banner), "owes")
         self.border_subtitle = f"⚠ {banner}" if banner else ""
-        self.query_one("#b8-info", SidePanel).show(adapter.panel(view, self.names, over=over))
+        self.query_one("#b8-info", HungText).show(adapter.panel(view, self.names, over=over))
         shown = self.query_one("#b8-banner", Static)
         shown.update(Content(f"⚠ {banner}") if banner else Content(""))
         shown.display = bool(banner)

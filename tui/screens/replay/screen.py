@@ -44,10 +44,10 @@ from tui.screens.replay.words import (
     hand_lines,
     next_words,
     status_line,
-    where_parts,
+    where_line,
 )
+from tui.widgets.hung_text import HungText
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
-from tui.widgets.parts_line import PartsLine
 from tui.widgets.too_small import TooSmall, fit
 from tui.widgets.win_chart import WinChart
 
@@ -117,7 +117,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         yield self.board
         yield Static(id="rp-hands")
         with Horizontal(id="rp-bar"):
-            yield PartsLine(id="rp-where")
+            yield HungText(id="rp-where")
             yield Static(id="rp-play")
         yield Static(id="rp-next")
         with Horizontal(id="rp-reviewing"):
@@ -222,8 +222,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             panel.update(hands)
         score = self.kit.narrator.score(view, self.names)
         chapter = self.rules.chapter or "turn"
-        where = where_parts(row, self.rows[-1].move, chapter, self.cursor.round, score)
-        self.query_one("#rp-where", PartsLine).show(where)
+        where = where_line(row, self.rows[-1].move, chapter, self.cursor.round, score)
+        self.query_one("#rp-where", HungText).show(where)
         self._play_line()
         narrator = self.kit.narrator
         self.query_one("#rp-next", Static).update(

@@ -1,9 +1,10 @@
-"""The side panel's words beside the grid, laid out for its narrow column: a line too long for
-it goes on under an indent (two columns past the line's own), breaking at spaces only, and a
-no-break space (`GLUE`) keeps the words it joins on one row ("◀ to move", "run 3/5").
+"""Words laid out for a narrow column: a line too long for it goes on under an indent (two
+columns past the line's own), breaking at spaces only, and a no-break space (`GLUE`) keeps the
+words it joins on one row ("◀ to move", "run 3/5", a player's name and score).
 
-Textual's own wrapping breaks at any space and starts the next row at the left edge, which read
-"○ Player 1 · White ◀ to" / "move" at 100 columns."""
+Textual's own wrapping breaks at any space (a no-break one too) and starts the next row at the
+left edge: the 8×8 board's side panel read "○ Player 1 · White ◀ to" / "move" at 100 columns,
+and the replay's counter "… · Normal" / "mcts bot ● 1 crossed, 15 left"."""
 
 from __future__ import annotations
 
@@ -56,11 +57,12 @@ def _unglued(row: Content) -> Content:
     return Content(row.plain.replace(GLUE, " "), list(row.spans))
 
 
-class SidePanel(Widget):
-    """The panel's words (`show`), laid out at the width the column has now."""
+class HungText(Widget):
+    """Words (`show`) laid out at the width the column has now; with `text-wrap: nowrap`, each
+    line whole, for `text-overflow` to end in "…"."""
 
     DEFAULT_CSS = """
-    SidePanel {
+    HungText {
         height: auto;
         width: 100%;
     }
@@ -75,7 +77,12 @@ class SidePanel(Widget):
         self.refresh(layout=True)
 
     def render(self) -> Content:
-        return laid_out(self._said, self.content_size.width)
+        return self._laid_out(self.content_size.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(laid_out(self._said, width).split("\n"))
+        return len(self._laid_out(width).split("\n"))
+
+    def _laid_out(self, width: int) -> Content:
+        if self.styles.text_wrap == "nowrap":
+            return _unglued(self._said)
+        return laid_out(self._said, width)
