@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Footer, Input, Select, Static
+from textual.widgets import Button, Footer, Input, Select, Static
 
 from core import registry
 from replays.store import list_matches
@@ -153,6 +153,25 @@ async def test_focus_starts_on_the_first_name_and_names_are_offered_again() -> N
     async with again.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert again.screen.query_one("#name-0", Input).value == "Zoe"
+
+
+async def test_every_tab_stop_of_the_form_is_a_field_or_a_button() -> None:
+    """Shift+Tab from the Game list reached a stop where nothing showed focus: the scrolling
+    form itself."""
+    app = ParlourApp(Start("new", "crossing"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        chain = app.screen.focus_chain
+        assert chain[0] is app.screen.query_one("#game", Select)
+        assert all(isinstance(w, (Select, Input, Button)) for w in chain), chain
+        assert chain[-1] is app.screen.query_one("#back", Button)
+        form = app.screen.query_one("#new-game-form")
+        app.screen.query_one("#back", Button).focus()  # the form scrolls to what has focus
+        await pilot.pause()
+        assert form.max_scroll_y > 0 and form.scroll_y > 0  # too long for 24 rows
+        await pilot.press(*["shift+tab"] * (len(chain) - 1))
+        await pilot.pause()
+        assert app.focused is chain[0] and form.scroll_y == 0
 
 
 async def test_seats_carry_the_game_s_own_names() -> None:

@@ -67,7 +67,9 @@ class NewGameScreen(Screen[None]):
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="new-game-form"):
+        # Not a stop of its own for Tab (nothing showed where focus was): focusing a field
+        # scrolls it into view, and the wheel scrolls the form.
+        with VerticalScroll(id="new-game-form", can_focus=False):
             with Vertical(id="match-panel", classes="panel") as match_panel:
                 match_panel.border_title = "Match"
                 with Horizontal(classes="row"):
