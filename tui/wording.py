@@ -30,15 +30,20 @@ def seat_label(
 
 
 def short_name(name: str, width: int) -> str:
-    """`name` in `width` cells at most: cut with "…", keeping a short last word ("Normal
-    gree…2"), so seats whose names differ only at the end (bots numbered 2, 3, 4) stay
-    apart."""
+    """`name` in `width` cells at most: cut with "…" (after a whole word if that loses little),
+    keeping a seat's number ("Normal ismcts… 2"), so seats whose names differ only at the end
+    (bots numbered 2, 3, 4) stay apart. It read "Normal ismct…bot" and "Normal ismcts…2"."""
     if cell_len(name) <= width:
         return name
     head, _, last = name.rpartition(" ")
-    tail = last if head and cell_len(last) <= 3 else ""
+    tail = f" {last}" if head and last.isdigit() and cell_len(last) <= 3 else ""
+    body = head if tail else name
     room = max(width - 1 - cell_len(tail), 0)
-    return set_cell_size(name, room).rstrip() + "…" + tail
+    cut = set_cell_size(body, room).rstrip()
+    space = cut.rfind(" ")
+    if body[len(cut) : len(cut) + 1] not in ("", " ") and space > 0 and len(cut) - space <= 3:
+        cut = cut[:space].rstrip()  # at a word, when that loses three cells at most
+    return cut + "…" + tail
 
 
 def joined(words: Sequence[str]) -> str:

@@ -30,6 +30,7 @@ from tui.screens.game.bots import BotChose
 from tui.screens.handoff import HandoffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.round_end import ChapterEndScreen
+from tui.widgets.clamped import ClampedText
 
 RULES = Attacke()
 NAMES = ("Ann", "Ben", "Cleo", "Dora", "Eve")
@@ -251,7 +252,7 @@ async def test_seats_whose_names_differ_at_the_end_stay_apart_beside_their_total
             for seat in (1, 2)
         ]
         assert "=" in heads[0] and "=" in heads[1]
-        assert heads[0].split("=")[0].rstrip().endswith("…2"), heads
+        assert heads[0].split("=")[0].rstrip().endswith("… 2"), heads
         assert heads[0].split("=")[0] != heads[1].split("=")[0]
 
 
@@ -394,20 +395,30 @@ async def test_the_news_shows_names_as_typed_never_as_markup() -> None:
             assert shown.startswith(texts[-1][:9]), shown
 
 
-async def test_the_contest_line_fits_at_100_columns_and_ends_with_an_ellipsis_when_cut() -> None:
+async def test_the_contest_line_fits_at_100_columns_and_shortens_rather_than_cut() -> None:
+    """At 80 columns it read "… · pile 79  discard 1 · 4…": now the goal goes, then the
+    discard, and only names too long for even that end in "…"."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, dealt_match())
         await keys(pilot, "enter", "5", "enter")  # Ann opens red with the red 5
-        info = screen.query_one("#at-info")
+        info = screen.query_one("#at-info", ClampedText)
         line = str(info.render())
         assert line.endswith("4 colours win") and len(line) <= info.content_region.width
         table = screen.query_one(AttackeTable)
-        table.names = ("Annabel Longname-Smythe", "Benedict Longname-Smythe the Younger", "Cleo")
-        info.update(table.info_line(replace(RULES.view(screen.port.match.state, 1), colour=None)))
-        await pilot.pause()
-        cut = str(info.render())  # at a word: "… opens · pile 81  discard 0 · 4…"
-        assert cut.endswith(" 4…") and len(cut) <= info.content_region.width
+        view = replace(RULES.view(screen.port.match.state, 1), colour=None)
+        width = info.content_region.width
+        rest = len(" opens · pile 81  discard 0 · 4 colours win")  # after the opener's name
+        for name, end in (
+            ("B" * (width - rest + 1), "discard 0"),
+            ("B" * (width - rest + 20), "pile 81"),  # " · 4 colours win" and the discard go
+            ("Benedict " * (width // 9), "…"),
+        ):
+            table.names = ("Ann", name, "Cleo")
+            info.show_first_fitting(*table.info_lines(view))
+            await pilot.pause()
+            shown = str(info.render())
+            assert shown.endswith(end) and len(shown) <= info.content_region.width, shown
 
 
 def bot_match(bot: str = "random") -> OpenMatch:

@@ -37,9 +37,10 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.handoff import READY_GRACE, HandoffScreen
 from tui.screens.help import HelpScreen
+from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
-from tui.widgets.move_log import HANG, MoveLog, fold_chance
+from tui.widgets.move_log import BESIDE, HANG, MoveLog, fold_chance
 from tui.widgets.table import ChapterEnd
 
 RULES = EnGarde()
@@ -237,6 +238,26 @@ async def test_the_hands_shown_at_a_round_s_end_are_centred_like_the_rest() -> N
         assert score.region.y > reveal.region.bottom  # a blank line between
 
 
+async def test_a_long_score_wraps_between_players_and_stays_centred() -> None:
+    """Attacke's contest panel read "… · Normal ismcts bot 2 [B][Y]" / "2": a player's count
+    alone on the next row."""
+    parts = ("Player 1 [P] 1", "Normal ismcts bot 0", "Normal ismcts bot 2 [B][Y] 2")
+    end = ChapterEnd(3, "Player 1 wins contest 3", "All others passed.", "  ·  ".join(parts))
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ChapterEndScreen(end, "contest"))
+        await pilot.pause()
+        score = app.screen.query_one(".score")
+        rows = [s.text for s in score.render_lines(score.region.reset_offset)]
+        rows = [row for row in rows if row.strip()]
+        assert len(rows) == 2, rows
+        for part in parts:
+            assert any(part in row for row in rows), (part, rows)
+        last = rows[-1]
+        assert last.strip() == parts[-1]
+        assert abs((len(last) - len(last.rstrip())) - (len(last) - len(last.lstrip()))) <= 1
+
+
 def against_the_bot() -> OpenMatch:
     """Ann (the only human, so no handoffs) against the random bot, with the scripted deal."""
     return scripted_match((Seat("Ann"), Seat("Robo", "bot", "random")))
@@ -318,19 +339,17 @@ async def test_the_final_board_stays_in_sight_behind_the_match_end_and_note_pane
         assert "On the entry before the first move" in seen and "Replay · seen by" in seen
 
 
-async def test_q_on_the_match_end_panel_quits_parlour_and_its_footer_says_so() -> None:
-    """The panel had no quit key: leaving Parlour after a match took m, then q."""
+async def test_q_on_the_match_end_panel_leaves_for_the_menu_as_everywhere_in_a_match() -> None:
+    """The panel listed no q: leaving took m, which nothing else in a match uses."""
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(app, pilot, scripted_match(), draws([]))
         await keys(pilot, "enter", "ctrl+r", "y")
         assert isinstance(app.screen, MatchEndScreen)
-        assert "q quit Parlour" in screen_text(app.export_screenshot())
-        quits: list[object] = []
-        app.exit = lambda *args, **kwargs: quits.append(args)  # type: ignore[method-assign]
+        assert "q main menu" in screen_text(app.export_screenshot())
         await pilot.press("q")
         await pilot.pause()
-        assert quits == [()]
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_every_button_of_the_match_end_panel_fits_inside_it_at_80_by_24() -> None:
@@ -519,30 +538,40 @@ async def test_long_moves_wrap_under_their_words_at_any_width() -> None:
             assert " ".join(" ".join(entry).split()) == f"14. 3>x5 {words}"
 
 
-async def test_a_long_sentence_hangs_under_its_lead_when_that_takes_fewer_lines() -> None:
+async def test_in_a_narrow_log_every_move_s_words_hang_under_its_notation() -> None:
     """Crossing's log at 100 columns ran a bot's phalanx move down seven lines of nine columns
-    beside "  2. b8:c7-e5": four moves filled the panel. The words now hang under the lead
-    when that is shorter; a short sentence keeps its place beside it, and a chance or a chat
-    line keeps its marker beside its words whatever their length."""
+    beside "  2. b8:c7-e5": four moves filled the panel. In so narrow a column every move's
+    words now hang under its notation (one layout for the column: a choice per move read as
+    two styles), and a chance or a chat line keeps its marker beside its words."""
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:  # the log is a narrow column here
         log, width = await narrow_log(app, pilot)
+        assert width - len("  3. d3-d4  ") < BESIDE
         words = "Normal mcts bot moved the phalanx b8–c7 to d6–e5"
-        beside = width - len("  2. b8:c7-e5 ")
-        assert beside < 12 and len(words) > 4 * beside  # beside its lead it takes 5 lines or more
         log.move(2, "b8:c7-e5", words)
         log.move(3, "d3-d4", "Ann passed")
         log.chat("Ben", words)
         await pilot.pause()
         lines = text_of(log)
         start = lines.index("  2. b8:c7-e5")
-        entry = lines[start + 1 : lines.index("  3. d3-d4  Ann passed")]
+        entry = lines[start + 1 : lines.index("  3. d3-d4")]
         assert all(line.startswith(" " * HANG) and len(line) <= width for line in entry)
         assert " ".join(line.strip() for line in entry) == words
-        assert len(entry) <= 3
-        said = lines[lines.index("  3. d3-d4  Ann passed") + 1 :]
+        assert len(entry) <= 3  # beside the lead, nine columns, it took seven lines
+        assert lines[lines.index("  3. d3-d4") + 1] == "     Ann passed"
+        said = lines[lines.index("     Ann passed") + 1 :]
         assert said[0].startswith("     › Ben: Normal")
         assert all(line.startswith(" " * len("     › ")) for line in said[1:])
+
+
+async def test_in_a_wide_log_a_move_s_words_stand_beside_its_notation() -> None:
+    app = new_app()
+    async with app.run_test(size=(160, 40)) as pilot:  # the log's widest: 34 columns
+        log, width = await narrow_log(app, pilot)
+        assert width - len("  3. d3-d4  ") >= BESIDE
+        log.move(3, "d3-d4", "Ann passed")
+        await pilot.pause()
+        assert "  3. d3-d4  Ann passed" in text_of(log)
 
 
 async def narrow_log(app: ParlourApp, pilot: Pilot[None]) -> tuple[MoveLog, int]:

@@ -92,20 +92,20 @@ async def test_the_seats_hint_names_whoever_the_options_make_move_first() -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         names = [name_field(app, seat).value for seat in (0, 1)]
-        assert f"{names[0]} (seat 1) moves first" in seats_hint(app)
+        assert f"{names[0]} (White) moves first" in seats_hint(app)  # the game's seat names
         first = next(s for s in option_selects(app) if s.value == "white")
         first.value = "black"  # Black is seat 2
         await pilot.pause()
-        assert f"{names[1]} (seat 2) moves first" in seats_hint(app)
-        app.screen.query_one("#game", Select).value = "en-garde"
+        assert f"{names[1]} (Black) moves first" in seats_hint(app)
+        app.screen.query_one("#game", Select).value = "en-garde"  # seats without names
         await pilot.pause()
         starts = next(s for s in option_selects(app) if s.value == 1)
         starts.value = 2
         await pilot.pause()
         assert "(seat 2) moves first" in seats_hint(app)
-        app.screen.query_one("#game", Select).value = "crossing"  # no option: White, seat 1
+        app.screen.query_one("#game", Select).value = "englishman"  # Jack's setup move first
         await pilot.pause()
-        assert "(seat 1) moves first" in seats_hint(app)
+        assert "(Jack) moves first" in seats_hint(app)
 
 
 def test_options_the_games_share_are_worded_alike_for_players() -> None:
@@ -172,6 +172,57 @@ async def test_every_tab_stop_of_the_form_is_a_field_or_a_button() -> None:
         await pilot.press(*["shift+tab"] * (len(chain) - 1))
         await pilot.pause()
         assert app.focused is chain[0] and form.scroll_y == 0
+
+
+async def test_the_form_opens_as_the_last_match_was_set_up() -> None:
+    """It opened at En Garde with every seat Human, after a three-player Attacke against two
+    bots: a player set the same match up again each time."""
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        app.screen.query_one("#kind-1", Select).value = "bot:ismcts:normal"
+        app.screen.query_one("#kind-3", Select).value = "bot:greedy:easy"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    again = ParlourApp()
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = again.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#game", Select).value == "attacke"
+        assert form.query_one("#players", Select).value == 4
+        kinds = [form.query_one(f"#kind-{seat}", Select).value for seat in range(4)]
+        assert kinds == ["human", "bot:ismcts:normal", "human", "bot:greedy:easy"]
+        assert name_field(again, 1).value == "Normal ismcts bot"
+        form.query_one("#game", Select).value = "crossing"  # another game: its own seats
+        await pilot.pause()
+        kinds = [form.query_one(f"#kind-{seat}", Select).value for seat in range(2)]
+        assert kinds == ["human", "human"]
+
+
+async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
+    from replays.paths import state_dir
+    from tui.screens.new_game.names import SETUP_FILE
+
+    state_dir().mkdir(parents=True, exist_ok=True)
+    for text in (
+        "{",
+        '["crossing"]',
+        '{"game": "chess", "players": 2, "kinds": [], "options": {}}',
+        '{"game": "crossing", "players": 9, "kinds": ["bot:nope"], "options": {"x": 1}}',
+    ):
+        (state_dir() / SETUP_FILE).write_text(text, encoding="utf-8")
+        app = ParlourApp()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewGameScreen) and "⚠" not in problems(app)
+            assert form.query_one("#kind-0", Select).value == "human"
 
 
 async def test_seats_carry_the_game_s_own_names() -> None:

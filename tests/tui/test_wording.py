@@ -41,6 +41,9 @@ def test_a_short_name_keeps_a_seats_number_and_counts_cells() -> None:
     from tui.wording import short_name
 
     assert short_name("Normal greedy bot 2", 19) == "Normal greedy bot 2"
-    assert short_name("Normal greedy bot 2", 14) == "Normal greed…2"
+    assert short_name("Normal greedy bot 2", 15) == "Normal greed… 2"
+    assert short_name("Normal greedy bot 2", 16) == "Normal greedy… 2"
+    assert short_name("Normal ismcts bot", 16) == "Normal ismcts…"  # not "Normal ismct…bot"
+    assert short_name("Annabelle-Marguerite", 8) == "Annabel…"  # one word: cut in it
     assert short_name("漢字漢字漢字", 7) == "漢字漢…"  # wide characters take two cells each
     assert short_name("Ann", 0) == "…"  # never longer than asked for but the mark itself

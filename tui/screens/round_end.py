@@ -28,6 +28,7 @@ from replays.errors import LogError
 from tui.messages import ShowMenu, StartMatch
 from tui.screens.handoff import READY_GRACE
 from tui.tables import Offer, Rematching, notice_title
+from tui.widgets.hung_text import HungText, glued, parts_of
 from tui.widgets.table import ChapterEnd
 
 
@@ -60,7 +61,7 @@ class ChapterEndScreen(ModalScreen[bool]):
             yield Static(Content(self.result.why), classes="why")
             if self.result.reveal:
                 yield Static(Content(self.result.reveal), classes="reveal")
-            yield Static(Content(self.result.score), classes="score")
+            yield HungText(glued(parts_of(self.result.score)), indent=0, classes="score")
             next_round = Button(f"Next {self.chapter} ⏎", id="next", variant="primary")
             next_round.can_focus = False  # Enter belongs to the screen, so the Footer shows ⏎
             yield next_round
@@ -106,8 +107,8 @@ class MatchEndScreen(ModalScreen[None]):
         Binding("n", "annotate", "annotate"),
         Binding("g", "rematch", "rematch"),
         Binding("x", "decline", "say no"),
-        Binding("m,escape", "menu", "main menu"),
-        Binding("q", "app.quit", "quit Parlour"),  # the match is over: nothing is left to save
+        # q leaves for the menu, as it does everywhere in a match (and q there quits Parlour)
+        Binding("q,m,escape", "menu", "main menu"),
         # A modal screen does not reach the app's own ? (every screen's keys, README).
         Binding("question_mark", "app.toggle_keys", "keys"),
     ]
@@ -131,7 +132,7 @@ class MatchEndScreen(ModalScreen[None]):
                 yield Static(Content(f"Last — {last.headline}. {last.why}"), classes="why")
                 if last.reveal:
                     yield Static(Content(last.reveal), classes="reveal")
-            yield Static(Content(self.end.score), classes="score")
+            yield HungText(glued(parts_of(self.end.score)), indent=0, classes="score")
             saved = self.end.path
             kept = f"Saved as {saved.name}" if saved else "The host keeps the match file."
             yield Static(Content(kept), classes="saved")

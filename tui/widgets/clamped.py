@@ -28,12 +28,12 @@ class ClampedText(Static):
         self._choices = ()
         super().update(content, layout=layout)
 
-    def show_first_fitting(self, *texts: str) -> None:
+    def show_first_fitting(self, *texts: str | Content) -> None:
         """Show the first of `texts` that fits the box whole at its width, else the last (cut
         as ever): a longer telling where there is room, a shorter one rather than lose its end.
-        The texts are plain (a name is a name, never markup); chosen as the box is measured
-        and drawn, when its room is known."""
-        choices = tuple(Content(text) for text in texts)
+        A `str` is plain (a name is a name, never markup); chosen as the box is measured and
+        drawn, when its room is known."""
+        choices = tuple(Content(text) if isinstance(text, str) else text for text in texts)
         self.update(choices[0] if choices else Content(""))
         self._choices = choices
 

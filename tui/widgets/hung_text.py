@@ -8,6 +8,9 @@ and the replay's counter "… · Normal" / "mcts bot ● 1 crossed, 15 left"."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
@@ -19,11 +22,27 @@ HANG = 2
 """Columns a continued row stands in from the start of its line's words."""
 
 
-def hang(line: Content, width: int) -> list[Content]:
+SEPARATOR = Content.styled(f"{GLUE}{GLUE}·  ", "dim")
+"""Between glued parts (`glued`): a row may end on its "·", never begin with it."""
+
+_PARTS = re.compile(r"\s+·\s+")
+
+
+def parts_of(text: str) -> list[Content]:
+    """The " · "-separated parts of a game's score line ("Ann [R] 1  ·  Ben 0")."""
+    return [Content(part) for part in _PARTS.split(text) if part.strip()]
+
+
+def glued(parts: Sequence[Content]) -> Content:
+    """`parts` each kept whole on a row (their spaces glued), joined by `SEPARATOR`."""
+    return SEPARATOR.join(Content(p.plain.replace(" ", GLUE), list(p.spans)) for p in parts)
+
+
+def hang(line: Content, width: int, indent: int = HANG) -> list[Content]:
     """`line` in rows of at most `width` cells, each row after the first indented."""
     plain = line.plain
     lead = len(plain) - len(plain.lstrip(" "))
-    if width <= lead + HANG + 1:  # no column to speak of yet (not laid out)
+    if width <= lead + indent + 1:  # no column to speak of yet (not laid out)
         return [_unglued(line)]
     rows: list[Content] = []
     start, room = 0, width
@@ -43,14 +62,15 @@ def hang(line: Content, width: int) -> list[Content]:
             start += 1
         if start >= len(plain):
             break
-        room = width - lead - HANG
-    indent = Content(" " * (lead + HANG))
-    return [_unglued(row if i == 0 else indent + row) for i, row in enumerate(rows)]
+        room = width - lead - indent
+    pad = Content(" " * (lead + indent))
+    return [_unglued(row if i == 0 else pad + row) for i, row in enumerate(rows)]
 
 
-def laid_out(said: Content, width: int) -> Content:
+def laid_out(said: Content, width: int, indent: int = HANG) -> Content:
     """Every line of `said` hung to `width` (see `hang`)."""
-    return Content("\n").join(row for line in said.split("\n") for row in hang(line, width))
+    rows = (row for line in said.split("\n") for row in hang(line, width, indent))
+    return Content("\n").join(rows)
 
 
 def _unglued(row: Content) -> Content:
@@ -58,8 +78,9 @@ def _unglued(row: Content) -> Content:
 
 
 class HungText(Widget):
-    """Words (`show`) laid out at the width the column has now; with `text-wrap: nowrap`, each
-    line whole, for `text-overflow` to end in "…"."""
+    """Words (`show`) laid out at the width the column has now, continued rows `indent`
+    columns in (0 for centred words); with `text-wrap: nowrap`, each line whole, for
+    `text-overflow` to end in "…"."""
 
     DEFAULT_CSS = """
     HungText {
@@ -68,9 +89,17 @@ class HungText(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._said = Content("")
+    def __init__(
+        self,
+        said: Content | None = None,
+        *,
+        indent: int = HANG,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._said = said or Content("")
+        self._indent = indent
 
     def show(self, said: Content) -> None:
         self._said = said
@@ -85,4 +114,4 @@ class HungText(Widget):
     def _laid_out(self, width: int) -> Content:
         if self.styles.text_wrap == "nowrap":
             return _unglued(self._said)
-        return laid_out(self._said, width)
+        return laid_out(self._said, width, self._indent)

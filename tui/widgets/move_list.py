@@ -93,7 +93,7 @@ def move_prompt(row: MoveRow, current: bool, width: int = 0) -> Content:
     """`▸ 34 3>    Ann moved 3 forward  !? ✎` — chance rows dim, with a · for a seat. Given
     the list's `width`, the words are wrapped beside the lead, every continuation line
     indented to them; without it the list wraps them itself. (The live move log, a column a
-    third as wide, also hangs a move's words under its notation where that saves lines.)"""
+    third as wide, hangs a move's words under its notation instead where it is narrow.)"""
     head = f"{MARK if current else ' '}{row.move if row.is_move else '':>3} "
     if row.position == 0:
         lead, words = Content(head), Content.assemble(("start of the match", "italic"), *_tags(row))

@@ -5,8 +5,8 @@ The screen rebuilds it whenever the person at the device changes, because plain 
 on who reads them (your own draws name the card; the opponent's do not).
 
 Entries are kept as (lead, words) and wrapped again whenever the panel's width changes, with
-continuation lines hanging under the words (or, for a move, under its notation on a line of its
-own when that takes fewer lines), so a narrow terminal never crops a sentence and a long one
+continuation lines hanging under the words (or, in a narrow column, every move's words under
+its notation on a line of its own), so a narrow terminal never crops a sentence and a long one
 never runs back under the move number.
 """
 
@@ -26,6 +26,9 @@ MIN_WORDS = 8
 """Columns the words keep beside their lead; below that the lead stands on a line of its own."""
 HANG = 5
 """The indent of words under a lead on its own line: the width of a move's number (" 14. ")."""
+BESIDE = 18
+"""Columns a move's words need beside its notation; in a narrower log every move's words hang
+under it (one layout for the whole column, where a choice per move read as two styles)."""
 
 
 def fold_chance(texts: Sequence[str]) -> str:
@@ -152,17 +155,16 @@ class MoveLog(ScrollView):
         """`words` wrapped at their spaces beside `lead`, every continuation line indented to
         match it; or `lead` on a line of its own, whole, and the words hanging under it by the
         move number's width: when the lead leaves the words too little room or less than their
-        longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and,
-        for a move's `notation`, when that takes fewer lines (in Crossing's 22-column log a
-        bot's phalanx move ran down seven lines of nine columns beside "  2. b8:c7-e5")."""
+        longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and
+        for every move (a `notation`) in a column that leaves its words fewer than `BESIDE`
+        columns (in Crossing's 22-column log a bot's phalanx move ran down seven lines of nine
+        columns beside "  2. b8:c7-e5")."""
         longest = max((cell_len(word) for word in words.plain.split()), default=0)
-        squeezed = lead.cell_len > max(1, width - max(MIN_WORDS, longest))
-        beside = [] if squeezed else self._hang(lead, words, width)
-        if beside and (len(beside) <= 2 or not notation):  # alone takes two lines at least
-            return beside
-        alone = [Strip(list(lead.render(self.app.console))).crop(0, width)]
-        alone += self._hang(Text(" " * min(HANG, width - 1)), words, width)
-        return alone if not beside or len(alone) < len(beside) else beside
+        room = width - lead.cell_len
+        if room >= max(MIN_WORDS, longest, 1) and (room >= BESIDE or not notation):
+            return self._hang(lead, words, width)
+        alone = Strip(list(lead.render(self.app.console))).crop(0, width)
+        return [alone, *self._hang(Text(" " * min(HANG, width - 1)), words, width)]
 
     def _hang(self, lead: Text, words: Text, width: int) -> list[Strip]:
         """`words` wrapped beside `lead`, continuation lines indented to its width."""

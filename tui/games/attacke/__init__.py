@@ -96,9 +96,9 @@ HELP = """\
 | `Esc` | clear the selection, or go back |
 
 The table has a panel per player: `▶` marks whose turn it is, then the name and running
-total (`▲` = the total to beat, `★ won` or just `★` = the contest just won), the chips
-owned (`[R]` red, `[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards in hand
-as backs and a count (`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back
+total (`▲` marks the total to beat; `★`, with "won" where it fits, the contest just won),
+the chips owned (`[R]` red, `[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards
+in hand as backs and a count (`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back
 is face down, worth 1). The last line gives the contest colour, the total to beat and the
 pile and discard counts. Nobody's hand is ever on the table.
 

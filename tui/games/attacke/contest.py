@@ -250,15 +250,13 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         panel = self.panel(seat)
         return Offset(panel.content_region.x - self.content_region.x, 1)
 
-    def info_line(self, view: AttackeView) -> Content:
-        """The contest line, its parts set apart by a narrow " · " so that it fits the table at
-        100 columns; at 80, or with long names, its `ClampedText` ends it with "…"."""
-        pile = Content.assemble(
-            ("pile ", "dim"),
-            (str(view.pile), "bold"),
-            ("  discard ", "dim"),
-            (str(view.discard), "bold"),
-        )
+    def info_lines(self, view: AttackeView) -> tuple[Content, ...]:
+        """The contest line, its parts set apart by a narrow " · ", and shorter tellings for a
+        narrower table (without the goal, then without the discard: at 80 columns it read
+        "… · pile 79  discard 1 · 4…"); with names too long for all, `ClampedText` ends the
+        shortest with "…"."""
+        pile = Content.assemble(("pile ", "dim"), (str(view.pile), "bold"))
+        discard = Content.assemble(("  discard ", "dim"), (str(view.discard), "bold"))
         goal = Content.styled(f" · {view.chips_to_win} colours win", "dim")
         if view.colour is not None:
             name = COLOUR_NAMES[view.colour]
@@ -281,7 +279,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
             head = Content.styled("dealing · ", "dim")
         else:
             head = Content.styled(f"{self.names[view.actor]} opens · ", "dim")
-        return Content.assemble(head, pile, goal)
+        return head + pile + discard + goal, head + pile + discard, head + pile
 
     # -- the screen's calls ----------------------------------------------------------------------
     def show(
@@ -300,7 +298,7 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
         self.border_title = f"Attacke{contest}"
         for seat in range(len(self.names)):
             self.panel(seat).show(view, over=over)
-        self.query_one("#at-info", ClampedText).update(self.info_line(view))
+        self.query_one("#at-info", ClampedText).show_first_fitting(*self.info_lines(view))
         if animate and before is not None and self.app.animation_level != "none":
             self._motion(before, view)
 

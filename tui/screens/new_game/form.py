@@ -24,7 +24,13 @@ from core import registry
 from core.match import Seat
 from core.rules import BadOption, Rules, resolve_options
 from tui.messages import StartMatch
-from tui.screens.new_game.names import remember_names, remembered_names
+from tui.screens.new_game.names import (
+    Setup,
+    remember_names,
+    remember_setup,
+    remembered_names,
+    remembered_setup,
+)
 from tui.screens.new_game.options import first_mover, option_values, option_widget, title
 from tui.widgets.seat_row import HUMAN, REMOTE, SeatRow, bot_specs, default_name, seat_of
 
@@ -53,6 +59,9 @@ class NewGameScreen(Screen[None]):
         self._notes: list[str] = []
         """What was asked for but could not be applied (⚠), e.g. an unknown option."""
         self._rules: Rules[Any, Any, Any] = playable[0]
+        last = remembered_setup()
+        if game is None and last is not None and last.game in {r.id for r in playable}:
+            game = last.game  # the game of the last match, as the player left it
         if game is not None:
             try:
                 self._rules = registry.get(game)
@@ -62,6 +71,17 @@ class NewGameScreen(Screen[None]):
         self._option_widgets: dict[str, Widget] = {}
         self._players = self._rules.min_players
         self._bots = bot_specs(self._rules)
+        self._kinds: list[str] = []
+        """Who played each seat of the last match of this game, for the first seat rows."""
+        if last is not None and last.game == self._rules.id:
+            if options is None:
+                keys = {option.key for option in self._rules.options}
+                self._preset = {k: v for k, v in last.options.items() if k in keys}
+            if self._rules.min_players <= last.players <= self._rules.max_players:
+                self._players = last.players
+            # a remote player is asked for again (a host's choice), a bot since withdrawn too
+            offered = {f"bot:{bot}" for bot in self._bots}
+            self._kinds = [kind if kind in offered else HUMAN for kind in last.kinds]
         self._remembered = remembered_names()
 
     # -- layout ------------------------------------------------------------------------------
@@ -149,7 +169,8 @@ class NewGameScreen(Screen[None]):
         rows = []
         taken: set[str] = set()
         for seat in range(self._players):
-            kind, name = seats[seat] if seats and seat < len(seats) else (HUMAN, "")
+            kept = self._kinds[seat] if seat < len(self._kinds) else HUMAN
+            kind, name = seats[seat] if seats and seat < len(seats) else (kept, "")
             if not seats and seat < len(self._remembered) and self._remembered[seat] not in taken:
                 name = self._remembered[seat]
             name = name or default_name(seat, kind, taken)
@@ -221,10 +242,12 @@ class NewGameScreen(Screen[None]):
             return
         names = [name.strip() for _, name in self._seat_choices()]
         if first is not None and 0 <= first < len(names):
+            seats = self._rules.seat_names  # the game's own: "Player 1 (Jack) moves first"
+            seat = seats[first] if first < len(seats) else f"seat {first + 1}"
             who = (
-                f"[b]{escape(names[first])}[/b] (seat {first + 1})"
+                f"[b]{escape(names[first])}[/b] ({seat})"
                 if names[first]
-                else f"Seat {first + 1} (no name yet)"
+                else f"{seat[:1].upper()}{seat[1:]} (no name yet)"
             )
             self.query_one("#seats-hint", Static).update(
                 f"{who} moves first. [dim]Ctrl+T swaps the seats.[/]"
@@ -245,6 +268,7 @@ class NewGameScreen(Screen[None]):
         if select.id == "game" and event.value != self._rules.id:
             self._rules = registry.get(str(event.value))
             self._players = self._rules.min_players
+            self._kinds = []  # the last match's seats were for another game
             self._problems, self._notes = [], []
             await self._build_game(preset={})
             self._show_problems()
@@ -284,4 +308,6 @@ class NewGameScreen(Screen[None]):
             return
         options, seats, remote = checked
         remember_names(seats)
+        kinds = tuple(kind for kind, _ in self._seat_choices())
+        remember_setup(Setup(self._rules.id, self._players, kinds, options))
         self.post_message(StartMatch(self._rules, seats, options, remote=remote))

@@ -1,14 +1,32 @@
-"""The names typed for each seat last time, offered again on the next new-game form."""
+"""What the last match started here was set up with, offered again on the next new-game form:
+the names typed for each seat, and the game, its options and who played it (a player who sets
+up two bots and a friend should not set them up again)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from core.match import Seat
 
 NAMES_FILE = "names.json"
 """Where the names are kept, in the state folder."""
+SETUP_FILE = "setup.json"
+"""Where the last game, player count, options and seat kinds are kept, in the state folder."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The last match's set-up as the form offers it again (each part checked on use)."""
+
+    game: str
+    players: int
+    kinds: tuple[str, ...]
+    """Each seat's kind as the form's menu has it ("human", "bot:ismcts:normal")."""
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def remembered_names() -> list[str]:
@@ -31,3 +49,35 @@ def remember_names(seats: tuple[Seat, ...]) -> None:
     names = [seat.name if seat.kind == "human" else "" for seat in seats]
     with contextlib.suppress(OSError):
         (state_dir() / NAMES_FILE).write_text(json.dumps(names), encoding="utf-8")
+
+
+def remembered_setup() -> Setup | None:
+    """The last match's set-up; None when none is kept or the file is not one of ours."""
+    from replays.paths import state_dir
+
+    try:
+        kept = json.loads((state_dir() / SETUP_FILE).read_text(encoding="utf-8"))
+        setup = Setup(
+            str(kept["game"]),
+            int(kept["players"]),
+            tuple(str(kind) for kind in kept["kinds"]),
+            {str(key): value for key, value in dict(kept["options"]).items()},
+        )
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    return setup
+
+
+def remember_setup(setup: Setup) -> None:
+    """Keep the set-up for next time; a failure (or an option JSON cannot hold) only costs
+    the convenience."""
+    from replays.paths import state_dir
+
+    kept = {
+        "game": setup.game,
+        "players": setup.players,
+        "kinds": list(setup.kinds),
+        "options": dict(setup.options),
+    }
+    with contextlib.suppress(OSError, TypeError, ValueError):
+        (state_dir() / SETUP_FILE).write_text(json.dumps(kept), encoding="utf-8")

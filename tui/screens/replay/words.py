@@ -3,7 +3,6 @@ what comes next and the current entry. Pure functions of the match and the curso
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -13,7 +12,7 @@ from core.match import Match
 from core.rules import CHANCE, SPECTATOR, Outcome, Rules
 from replays.errors import Damage
 from tui.games import Narrator
-from tui.widgets.hung_text import GLUE
+from tui.widgets.hung_text import glued, parts_of
 from tui.widgets.move_list import MoveRow, NoteRow
 from tui.widgets.move_log import fold_chance
 from tui.wording import headline, titled
@@ -65,19 +64,14 @@ def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -
     )
 
 
-_PARTS = re.compile(r"\s+·\s+")
-
-
 def where_line(row: MoveRow, last: int, chapter: str, number: int, score: str) -> Content:
-    """`Move 15/15 · turn 8 · <score>`, its parts glued (`GLUE`), for a `HungText` to wrap
-    between them only: Textual's wrapping broke a player's name ("Normal" / "mcts bot")."""
+    """`Move 15/15 · turn 8 · <score>`, each part kept whole on a row (`glued`): Textual's
+    wrapping broke a player's name ("Normal" / "mcts bot")."""
     move = Content.assemble(("Move ", "dim"), (f"{row.move}/{last}", "bold"))
     if row.withdrawn:  # a withdrawn move is no move of the match: the count stays, the board moves
         move += Content.styled(" + one taken back", "dim")
     turn = Content.assemble((f"{chapter} ", "dim"), (str(number), "bold"))
-    parts = [move, turn, *(Content(p) for p in _PARTS.split(score) if p.strip())]
-    glued = [Content(part.plain.replace(" ", GLUE), list(part.spans)) for part in parts]
-    return Content.styled(f"{GLUE}{GLUE}·  ", "dim").join(glued)  # a row may end in "·"
+    return glued([move, turn, *parts_of(score)])
 
 
 def damage_line(damage: Damage | None, shown: int) -> Content | None:
