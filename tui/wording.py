@@ -30,19 +30,22 @@ def seat_label(
 
 
 def short_name(name: str, width: int) -> str:
-    """`name` in `width` cells at most: cut with "…" (after a whole word if that loses little),
-    keeping a seat's number ("Normal ismcts… 2"), so seats whose names differ only at the end
-    (bots numbered 2, 3, 4) stay apart. It read "Normal ismct…bot" and "Normal ismcts…2"."""
+    """`name` in `width` cells at most: cut with "…" (after a whole word if that loses three
+    cells or fewer), keeping a seat's number ("Normal ismcts… 2"), so seats whose names differ
+    only at the end (bots numbered 2, 3, 4) stay apart."""
     if cell_len(name) <= width:
         return name
     head, _, last = name.rpartition(" ")
     tail = f" {last}" if head and last.isdigit() and cell_len(last) <= 3 else ""
+    if tail and width < cell_len(tail) + 2:  # no room for the space: "…2", or for the number
+        tail = tail.strip() if width > cell_len(last) else ""
     body = head if tail else name
     room = max(width - 1 - cell_len(tail), 0)
     cut = set_cell_size(body, room).rstrip()
     space = cut.rfind(" ")
-    if body[len(cut) : len(cut) + 1] not in ("", " ") and space > 0 and len(cut) - space <= 3:
-        cut = cut[:space].rstrip()  # at a word, when that loses three cells at most
+    mid_word = body[len(cut) : len(cut) + 1] not in ("", " ")
+    if mid_word and space > 0 and cell_len(cut[space:]) <= 4:  # a space and 3 cells at most
+        cut = cut[:space].rstrip()
     return cut + "…" + tail
 
 

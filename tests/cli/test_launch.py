@@ -40,6 +40,14 @@ def test_new_passes_the_game_and_its_checked_options(started: list[Start | None]
     assert started == [Start(kind="new", game="en-garde", options={"level": "basic", "starts": 2})]
 
 
+def test_new_passes_only_the_options_typed(started: list[Start | None]) -> None:
+    """The others are the form's to fill, as the last match of the game had them."""
+    assert main(["new", "attacke", "-o", "face_down=yes"]) == 0
+    assert started == [Start(kind="new", game="attacke", options={"face_down": True})]
+    assert main(["new", "crossing"]) == 0
+    assert started[-1] == Start(kind="new", game="crossing", options={})
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -184,6 +184,7 @@ async def test_the_form_opens_as_the_last_match_was_set_up() -> None:
         await pilot.pause()
         app.screen.query_one("#kind-1", Select).value = "bot:ismcts:normal"
         app.screen.query_one("#kind-3", Select).value = "bot:greedy:easy"
+        next(s for s in option_selects(app) if s.value == 4).value = 5  # chips to win
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -198,10 +199,17 @@ async def test_the_form_opens_as_the_last_match_was_set_up() -> None:
         kinds = [form.query_one(f"#kind-{seat}", Select).value for seat in range(4)]
         assert kinds == ["human", "bot:ismcts:normal", "human", "bot:greedy:easy"]
         assert name_field(again, 1).value == "Normal ismcts bot"
+        assert 5 in [s.value for s in option_selects(again)]
         form.query_one("#game", Select).value = "crossing"  # another game: its own seats
         await pilot.pause()
         kinds = [form.query_one(f"#kind-{seat}", Select).value for seat in range(2)]
         assert kinds == ["human", "human"]
+    # `parlour new attacke -o chips_to_win=4`: what is typed wins, the rest as last time
+    typed = ParlourApp(Start("new", "attacke", {"chips_to_win": 4}))
+    async with typed.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert typed.screen.query_one("#players", Select).value == 4
+        assert 5 not in [s.value for s in option_selects(typed)]
 
 
 async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
@@ -214,6 +222,9 @@ async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
         '["crossing"]',
         '{"game": "chess", "players": 2, "kinds": [], "options": {}}',
         '{"game": "crossing", "players": 9, "kinds": ["bot:nope"], "options": {"x": 1}}',
+        '{"game": "attacke", "players": Infinity, "kinds": [], "options": {}}',
+        '{"game": "attacke", "players": 3, "kinds": "bot:random", "options": {}}',
+        '{"game": "attacke", "players": 3, "kinds": [], "options": {"chips_to_win": 9}}',
     ):
         (state_dir() / SETUP_FILE).write_text(text, encoding="utf-8")
         app = ParlourApp()
@@ -221,8 +232,10 @@ async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
             await pilot.press("n")
             await pilot.pause()
             form = app.screen
-            assert isinstance(form, NewGameScreen) and "⚠" not in problems(app)
+            assert isinstance(form, NewGameScreen) and "⚠" not in problems(app), text
+            assert form.query_one("#game", Select).value in ("en-garde", "crossing", "attacke")
             assert form.query_one("#kind-0", Select).value == "human"
+            assert [s.value for s in option_selects(app)].count(9) == 0
 
 
 async def test_seats_carry_the_game_s_own_names() -> None:

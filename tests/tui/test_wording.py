@@ -45,5 +45,8 @@ def test_a_short_name_keeps_a_seats_number_and_counts_cells() -> None:
     assert short_name("Normal greedy bot 2", 16) == "Normal greedy… 2"
     assert short_name("Normal ismcts bot", 16) == "Normal ismcts…"  # not "Normal ismct…bot"
     assert short_name("Annabelle-Marguerite", 8) == "Annabel…"  # one word: cut in it
+    assert short_name("Normal greedy bot 2", 3) == "N…2"  # no room for the space
+    assert short_name("Player 10", 3) == "…10"
+    assert all(len(short_name("Normal greedy bot 12", w)) <= max(w, 1) for w in range(20))
     assert short_name("漢字漢字漢字", 7) == "漢字漢…"  # wide characters take two cells each
     assert short_name("Ann", 0) == "…"  # never longer than asked for but the mark itself

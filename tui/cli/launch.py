@@ -58,8 +58,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tui.start import Start
 
     rules = game_rules(args.game)
-    options = game_options(rules, args.option)
-    return launch(Start(kind="new", game=rules.id, options=options))
+    options = game_options(rules, args.option)  # every option checked, defaults filled in
+    typed = {pair.partition("=")[0].strip() for pair in args.option}
+    given = {key: value for key, value in options.items() if key in typed}
+    return launch(Start(kind="new", game=rules.id, options=given))  # the rest as last time
 
 
 def cmd_resume(args: argparse.Namespace) -> int:

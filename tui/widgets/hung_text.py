@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
@@ -47,16 +48,16 @@ def hang(line: Content, width: int, indent: int = HANG) -> list[Content]:
     rows: list[Content] = []
     start, room = 0, width
     while True:
-        rest = plain[start:]
-        if Content(rest).cell_length <= room:
+        fits = _fitting(plain, start, room)  # characters: a wide one takes two cells
+        if start + fits >= len(plain):
             rows.append(line[start:])
             break
-        cut = plain.rfind(" ", max(start, lead) + 1, start + room + 1)  # not in the indent
+        cut = plain.rfind(" ", max(start, lead) + 1, start + fits + 1)  # not in the indent
         if cut == -1:  # one word longer than the row: cut it where the row ends
-            rows.append(line[start : start + room])
-            start += room
+            rows.append(line[start : start + max(fits, 1)])
+            start += max(fits, 1)
         else:
-            rows.append(line[start:cut])
+            rows.append(line[start:cut].rstrip())  # "·  " breaks after its first space
             start = cut + 1
         while start < len(plain) and plain[start] == " ":
             start += 1
@@ -65,6 +66,16 @@ def hang(line: Content, width: int, indent: int = HANG) -> list[Content]:
         room = width - lead - indent
     pad = Content(" " * (lead + indent))
     return [_unglued(row if i == 0 else pad + row) for i, row in enumerate(rows)]
+
+
+def _fitting(plain: str, start: int, room: int) -> int:
+    """How many characters of `plain` from `start` fit in `room` cells."""
+    used = 0
+    for count, char in enumerate(plain[start:]):
+        used += cell_len(char)
+        if used > room:
+            return count
+    return len(plain) - start
 
 
 def laid_out(said: Content, width: int, indent: int = HANG) -> Content:

@@ -27,8 +27,11 @@ MIN_WORDS = 8
 HANG = 5
 """The indent of words under a lead on its own line: the width of a move's number (" 14. ")."""
 BESIDE = 18
-"""Columns a move's words need beside its notation; in a narrower log every move's words hang
-under it (one layout for the whole column, where a choice per move read as two styles)."""
+"""Columns a move's words need beside its notation's column (`MOVE_LEAD`); in a narrower log
+every move's words hang under it: one layout for the whole column (a choice per move read as
+two styles)."""
+MOVE_LEAD = len(" 14. ") + 7
+"""A move's number and its notation's column (six cells and a space), as `move` lays them."""
 
 
 def fold_chance(texts: Sequence[str]) -> str:
@@ -156,12 +159,12 @@ class MoveLog(ScrollView):
         match it; or `lead` on a line of its own, whole, and the words hanging under it by the
         move number's width: when the lead leaves the words too little room or less than their
         longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and
-        for every move (a `notation`) in a column that leaves its words fewer than `BESIDE`
-        columns (in Crossing's 22-column log a bot's phalanx move ran down seven lines of nine
-        columns beside "  2. b8:c7-e5")."""
+        for every move (a `notation`) in a column that leaves fewer than `BESIDE` columns
+        beside the notation's (in Crossing's 22-column log a bot's phalanx move ran down
+        seven lines of nine columns beside "  2. b8:c7-e5")."""
         longest = max((cell_len(word) for word in words.plain.split()), default=0)
-        room = width - lead.cell_len
-        if room >= max(MIN_WORDS, longest, 1) and (room >= BESIDE or not notation):
+        fits = width - lead.cell_len >= max(MIN_WORDS, longest)
+        if fits and (not notation or width - MOVE_LEAD >= BESIDE):
             return self._hang(lead, words, width)
         alone = Strip(list(lead.render(self.app.console))).crop(0, width)
         return [alone, *self._hang(Text(" " * min(HANG, width - 1)), words, width)]

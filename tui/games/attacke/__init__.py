@@ -98,9 +98,10 @@ HELP = """\
 The table has a panel per player: `▶` marks whose turn it is, then the name and running
 total (`▲` marks the total to beat; `★`, with "won" where it fits, the contest just won),
 the chips owned (`[R]` red, `[B]` blue, `[G]` green, `[Y]` yellow, `[P]` purple), the cards
-in hand as backs and a count (`▮▮▮▮ 4`), and the cards laid in this contest as faces (a `░?░` back
-is face down, worth 1). The last line gives the contest colour, the total to beat and the
-pile and discard counts. Nobody's hand is ever on the table.
+in hand as backs and a count (`▮▮▮▮ 4`), and the cards laid in this contest as faces (a
+`░?░` back is face down, worth 1). The last line gives the contest colour, the total to
+beat, the pile and discard counts and the colours that win (on a narrow table the last two
+go first). Nobody's hand is ever on the table.
 
 Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
 value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher

@@ -8,6 +8,7 @@ unreviewed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -32,7 +33,15 @@ from tui.screens.new_game.names import (
     remembered_setup,
 )
 from tui.screens.new_game.options import first_mover, option_values, option_widget, title
-from tui.widgets.seat_row import HUMAN, REMOTE, SeatRow, bot_specs, default_name, seat_of
+from tui.widgets.seat_row import (
+    HUMAN,
+    REMOTE,
+    SeatRow,
+    bot_specs,
+    default_name,
+    kind_of,
+    seat_of,
+)
 
 
 class NewGameScreen(Screen[None]):
@@ -74,9 +83,8 @@ class NewGameScreen(Screen[None]):
         self._kinds: list[str] = []
         """Who played each seat of the last match of this game, for the first seat rows."""
         if last is not None and last.game == self._rules.id:
-            if options is None:
-                keys = {option.key for option in self._rules.options}
-                self._preset = {k: v for k, v in last.options.items() if k in keys}
+            # what was asked for now wins; a value the game no longer takes is left out unsaid
+            self._preset = {**_still_taken(self._rules, last.options), **self._preset}
             if self._rules.min_players <= last.players <= self._rules.max_players:
                 self._players = last.players
             # a remote player is asked for again (a host's choice), a bot since withdrawn too
@@ -177,6 +185,7 @@ class NewGameScreen(Screen[None]):
             taken.add(name)
             rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name, remote=True))
         await box.mount_all(rows)
+        self._kinds = []  # once: a seat added later, or another game's, starts as a person
         if refocus is not None and (again := box.query(f"#{refocus}")):
             again.first().focus()
         self._show_starter()
@@ -268,7 +277,6 @@ class NewGameScreen(Screen[None]):
         if select.id == "game" and event.value != self._rules.id:
             self._rules = registry.get(str(event.value))
             self._players = self._rules.min_players
-            self._kinds = []  # the last match's seats were for another game
             self._problems, self._notes = [], []
             await self._build_game(preset={})
             self._show_problems()
@@ -308,6 +316,16 @@ class NewGameScreen(Screen[None]):
             return
         options, seats, remote = checked
         remember_names(seats)
-        kinds = tuple(kind for kind, _ in self._seat_choices())
+        kinds = tuple(kind_of(seat) for seat in seats)  # a remote player: a person, next time
         remember_setup(Setup(self._rules.id, self._players, kinds, options))
         self.post_message(StartMatch(self._rules, seats, options, remote=remote))
+
+
+def _still_taken(rules: Rules[Any, Any, Any], options: Mapping[str, object]) -> dict[str, object]:
+    """The remembered `options` that `rules` still has and still takes."""
+    taken: dict[str, object] = {}
+    for option in rules.options:
+        if option.key in options:
+            with contextlib.suppress(BadOption):
+                taken[option.key] = option.coerce(options[option.key])
+    return taken

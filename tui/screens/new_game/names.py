@@ -1,4 +1,4 @@
-"""What the last match started here was set up with, offered again on the next new-game form:
+"""What the last match started from the new-game form was set up with, offered again there:
 the names typed for each seat, and the game, its options and who played it (a player who sets
 up two bots and a friend should not set them up again)."""
 
@@ -57,27 +57,28 @@ def remembered_setup() -> Setup | None:
 
     try:
         kept = json.loads((state_dir() / SETUP_FILE).read_text(encoding="utf-8"))
-        setup = Setup(
-            str(kept["game"]),
-            int(kept["players"]),
-            tuple(str(kind) for kind in kept["kinds"]),
-            {str(key): value for key, value in dict(kept["options"]).items()},
-        )
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError):
         return None
-    return setup
+    if not isinstance(kept, dict):
+        return None
+    game, players, kinds, options = (kept.get(k) for k in ("game", "players", "kinds", "options"))
+    if not (
+        isinstance(game, str)
+        and type(players) is int
+        and isinstance(kinds, list)
+        and all(isinstance(kind, str) for kind in kinds)
+        and isinstance(options, dict)
+    ):
+        return None
+    plain = {k: v for k, v in options.items() if type(v) in (str, int, bool)}
+    return Setup(game, players, tuple(kinds), plain)
 
 
 def remember_setup(setup: Setup) -> None:
-    """Keep the set-up for next time; a failure (or an option JSON cannot hold) only costs
-    the convenience."""
-    from replays.paths import state_dir
+    """Keep the set-up for next time (the options JSON holds as they are); a failure only
+    costs the convenience."""
+    from replays.paths import replace_quietly, state_dir
 
-    kept = {
-        "game": setup.game,
-        "players": setup.players,
-        "kinds": list(setup.kinds),
-        "options": dict(setup.options),
-    }
-    with contextlib.suppress(OSError, TypeError, ValueError):
-        (state_dir() / SETUP_FILE).write_text(json.dumps(kept), encoding="utf-8")
+    plain = {k: v for k, v in setup.options.items() if type(v) in (str, int, bool)}
+    kept = {"game": setup.game, "players": setup.players, "kinds": list(setup.kinds)}
+    replace_quietly(state_dir() / SETUP_FILE, json.dumps({**kept, "options": plain}).encode())
