@@ -4,10 +4,9 @@ up two bots and a friend should not set them up again)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from core.match import Seat
@@ -26,7 +25,8 @@ class Setup:
     players: int
     kinds: tuple[str, ...]
     """Each seat's kind as the form's menu has it ("human", "bot:ismcts:normal")."""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any]
+    """Only values JSON keeps as they are (`_plain`): an option is a word, a number or yes/no."""
 
 
 def remembered_names() -> list[str]:
@@ -44,11 +44,10 @@ def remembered_names() -> list[str]:
 
 def remember_names(seats: tuple[Seat, ...]) -> None:
     """Keep the human seats' names for next time; a failure only costs the convenience."""
-    from replays.paths import state_dir
+    from replays.paths import replace_quietly, state_dir
 
     names = [seat.name if seat.kind == "human" else "" for seat in seats]
-    with contextlib.suppress(OSError):
-        (state_dir() / NAMES_FILE).write_text(json.dumps(names), encoding="utf-8")
+    replace_quietly(state_dir() / NAMES_FILE, json.dumps(names).encode())
 
 
 def remembered_setup() -> Setup | None:
@@ -70,8 +69,7 @@ def remembered_setup() -> Setup | None:
         and isinstance(options, dict)
     ):
         return None
-    plain = {k: v for k, v in options.items() if type(v) in (str, int, bool)}
-    return Setup(game, players, tuple(kinds), plain)
+    return Setup(game, players, tuple(kinds), _plain(options))
 
 
 def remember_setup(setup: Setup) -> None:
@@ -79,6 +77,11 @@ def remember_setup(setup: Setup) -> None:
     costs the convenience."""
     from replays.paths import replace_quietly, state_dir
 
-    plain = {k: v for k, v in setup.options.items() if type(v) in (str, int, bool)}
     kept = {"game": setup.game, "players": setup.players, "kinds": list(setup.kinds)}
-    replace_quietly(state_dir() / SETUP_FILE, json.dumps({**kept, "options": plain}).encode())
+    body = json.dumps({**kept, "options": _plain(setup.options)}).encode()
+    replace_quietly(state_dir() / SETUP_FILE, body)
+
+
+def _plain(options: Mapping[str, object]) -> dict[str, object]:
+    """The options whose values JSON keeps as they are (a float could be NaN or Infinity)."""
+    return {key: value for key, value in options.items() if type(value) in (str, int, bool)}
