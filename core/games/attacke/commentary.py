@@ -32,13 +32,16 @@ def listed(parts: Sequence[str]) -> str:
 
 
 def face_up_words(play: Play, colour: str) -> list[str]:
-    """["the red 2, 3 and 5", "a 7-shield"] and the like."""
+    """["the red 2, 3 and 5", "a 7-shield"], ["two blue 4s"] and the like."""
     parts = []
     name = COLOUR_NAMES[colour]
-    if len(play.knights) == 1:
-        parts.append(f"a {name} {play.knights[0]}")
-    elif play.knights:
-        parts.append(f"the {name} " + listed([str(v) for v in play.knights]))
+    knights = play.knights
+    if len(knights) == 1:
+        parts.append(f"a {name} {knights[0]}")
+    elif len(set(knights)) == 1:
+        parts.append(f"{number(len(knights))} {name} {knights[0]}s")
+    elif knights:
+        parts.append(f"the {name} " + listed([str(v) for v in knights]))
     for value in (7, 10):
         n = play.shields.count(value)
         if n:
@@ -85,9 +88,11 @@ def _voiced(
     if isinstance(action, Pass):
         if not pass_draws(state):
             words = f"{done}{say('pass')}" + voice.pick("; no card was left to draw", "")
+        elif action.draw:
+            # told, the card drawn has a line of its own next
+            words = f"{done}{say('pass')}" + voice.pick("", f" and {say('draw')} a card")
         else:
-            draw = f"and {say('draw')} a card" if action.draw else "without drawing"
-            words = f"{done}{say('pass')} {draw}"
+            words = f"{done}{say('pass')} without drawing"
         left = [s for s in state.active() if s != seat]
         if len(left) == 1:
             words += f"; {who(left[0], names)} wins the contest"
@@ -103,7 +108,8 @@ def _voiced(
             n = len(action.hidden)
             parts.append(f"{number(n)} card{'s' if n != 1 else ''} face down")
     total = state.total(seat) + play_value(action)
-    if action.colour is not None:
-        opened = f"{say('open')} a {COLOUR_NAMES[colour]} contest"
-        return f"{done}{opened} with {listed(parts)}: {total}"
-    return f"{done}{say('fight')} with {listed(parts)}, for a total of {total}"
+    if action.colour is None:
+        return f"{done}{say('fight')} with {listed(parts)}, for a total of {total}"
+    opened = f"{done}{say('open')} a {COLOUR_NAMES[colour]} contest with {listed(parts)}"
+    plain = action.face_up == 1 and not action.hidden  # its total is the card's own value
+    return opened if plain else f"{opened}, for a total of {total}"

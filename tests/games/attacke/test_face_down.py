@@ -73,7 +73,7 @@ def test_cards_face_down_stay_hidden_from_other_seats_in_views_and_words() -> No
     assert RULES.view(state, None).hidden[0] == ("B7", "10S")
     names = ["Ann", "Bob", "Cy"]
     told = RULES.describe(before, action, 1, names)
-    assert told == "Ann opened a red contest with a red 2 and two cards face down: 4"
+    assert told == "Ann opened a red contest with a red 2 and two cards face down, for a total of 4"
     assert "blue" not in told and "shield" not in told
     assert "a blue 7 and a 10-shield" in RULES.describe(before, action, 0, names)
     assert public(action) == "R:2 +2?"

@@ -125,19 +125,40 @@ def test_describe_names_a_drawn_card_only_to_its_receiver() -> None:
     assert RULES.describe(state, Draw("P7"), 1, NAMES) == "Ann drew a card"
 
 
+def test_describe_gives_an_opening_total_only_where_it_adds_to_the_cards_named() -> None:
+    start = deal(*HANDS)
+    assert RULES.describe(start, Play((2,), colour="R"), 1, NAMES) == (
+        "Ann opened a red contest with a red 2"
+    )
+    state = play(start, "R:2; dG5")
+    twins = deal("B4 B4 R2 10S", *HANDS[1:])
+    assert RULES.describe(twins, Play((4, 4), colour="B"), 1, NAMES) == (
+        "Ann opened a blue contest with two blue 4s, for a total of 8"
+    )
+    assert RULES.describe(state, Play((7,)), 2, NAMES) == (
+        "Bob fought with a red 7, for a total of 7"
+    )
+
+
+def test_a_pass_told_leaves_its_draw_to_the_draws_own_line() -> None:
+    state = play(deal(*HANDS), "R:2; dG5")
+    assert RULES.describe(state, Pass(True), 0, NAMES) == "Bob passed"
+    assert RULES.describe(state, Pass(False), 0, NAMES) == "Bob passed without drawing"
+    assert RULES.advise(state, Pass(True), NAMES) == "pass and draw a card"
+    assert RULES.advise(state, Pass(False), NAMES) == "pass without drawing"
+
+
 def test_describe_words_plays_passes_and_returns_for_any_seat_count() -> None:
     start = deal(*HANDS)
     opening = Play((2, 3), (10,), colour="R")
     assert RULES.describe(start, opening, 2, NAMES) == (
-        "Ann opened a red contest with the red 2 and 3 and a 10-shield: 15"
+        "Ann opened a red contest with the red 2 and 3 and a 10-shield, for a total of 15"
     )
     state = play(start, "R:2; dG5")
     fought = "Bob fought with a red 7, for a total of 7"
     assert RULES.describe(state, Play((7,)), 0, NAMES) == fought
     state = play(state, "pass")
-    assert RULES.describe(state, Pass(True), 0, NAMES) == (
-        "Cy passed and drew a card; Ann wins the contest"
-    )
+    assert RULES.describe(state, Pass(True), 0, NAMES) == ("Cy passed; Ann wins the contest")
     assert RULES.describe(state, Return("B"), 0, NAMES) == "Cy gave back the blue chip"
     assert RULES.describe(start, First(2), 0, NAMES) == "Cy is the first player"
     assert RULES.describe(start, First(4), 0, NAMES) == "Player 5 is the first player"
