@@ -106,6 +106,9 @@ async def test_the_seats_hint_names_whoever_the_options_make_move_first() -> Non
         app.screen.query_one("#game", Select).value = "englishman"  # Jack's setup move first
         await pilot.pause()
         assert "(Jack) moves first" in seats_hint(app)
+        name_field(app, 0).value = "jack"  # a player named after the seat: said once
+        await pilot.pause()
+        assert seats_hint(app).startswith("jack moves first")
 
 
 def test_options_the_games_share_are_worded_alike_for_players() -> None:

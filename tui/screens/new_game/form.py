@@ -253,11 +253,13 @@ class NewGameScreen(Screen[None]):
         if first is not None and 0 <= first < len(names):
             seats = self._rules.seat_names  # the game's own: "Player 1 (Jack) moves first"
             seat = seats[first] if first < len(seats) else f"seat {first + 1}"
-            who = (
-                f"[b]{escape(names[first])}[/b] ({seat})"
-                if names[first]
-                else f"{seat[:1].upper()}{seat[1:]} (no name yet)"
-            )
+            name = names[first]
+            if not name:
+                who = f"{seat[:1].upper()}{seat[1:]} (no name yet)"
+            elif name.lower() == seat.lower():  # a player named after the seat: "Jack", once
+                who = f"[b]{escape(name)}[/b]"
+            else:
+                who = f"[b]{escape(name)}[/b] ({seat})"
             self.query_one("#seats-hint", Static).update(
                 f"{who} moves first. [dim]Ctrl+T swaps the seats.[/]"
             )
