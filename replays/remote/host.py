@@ -78,6 +78,8 @@ class Guest:
     recorded: bool = False
     """The finished match's record has been sent (once it is over, nothing in it is secret)."""
     alive: bool = True
+    taken_over: Callable[[], None] = lambda: None
+    """Closes this guest's connection (with `TAKEN_OVER`) once a newer one holds its seat."""
 
 
 @dataclass
@@ -154,14 +156,22 @@ class MatchServer:
         """The seat (or SPECTATOR) an invitation's secret holds here; None for any other."""
         return self.keys.holder(secret)
 
-    def join(self, seat: int, deliver: Deliver) -> Guest:
-        """A guest takes its place; it is told the match at once."""
-        guest = Guest(seat, deliver, rewrites=-1)  # its first update tells every line
+    def join(
+        self, seat: int, deliver: Deliver, taken_over: Callable[[], None] = lambda: None
+    ) -> Guest:
+        """A guest takes its place; it is told the match at once. One connection plays a
+        seat: a newer one with the same invitation (its player back before the lost connection
+        timed out, or on another terminal) takes the seat, and the older is closed
+        (`taken_over`). A spectator's invitation may watch from any number of terminals."""
+        guest = Guest(seat, deliver, rewrites=-1, taken_over=taken_over)  # told every line
         if seat == SPECTATOR:
             self._watchers.append(guest)
         else:
             place = self._seats[seat]
-            place.guests.append(guest)
+            for older in place.guests:
+                older.alive = False
+                older.taken_over()
+            place.guests = [guest]
             place.joined, place.left = True, False
             self.rematch.back(seat)
         deliver(self._welcome(guest))

@@ -20,7 +20,15 @@ from websockets.exceptions import ConnectionClosed
 from replays.remote.bucket import Bucket
 from replays.remote.host import LOG, MatchServer
 from replays.remote.invite import SHORT
-from replays.remote.wire import GUEST_FRAME_LIMIT, Act, Hello, WireError, encode, guest_frame
+from replays.remote.wire import (
+    GUEST_FRAME_LIMIT,
+    TAKEN_OVER,
+    Act,
+    Hello,
+    WireError,
+    encode,
+    guest_frame,
+)
 
 HELLO_TIMEOUT = 10.0
 """Seconds a connection may stay silent before it names its invitation."""
@@ -133,7 +141,13 @@ class Hosting:
                 return False
             return True
 
-        guest = host.join(seat, deliver)
+        closing: list[asyncio.Task[None]] = []
+
+        def taken_over() -> None:
+            LOG.info("%s: a newer connection took its seat; closed", peer)
+            closing.append(asyncio.get_running_loop().create_task(ws.close(TAKEN_OVER)))
+
+        guest = host.join(seat, deliver, taken_over)
         LOG.info("%s: joined %s at seat %d", peer, host.match_id, seat)
         try:
             while not outbox.empty():  # the welcome and the match so far, before any reading

@@ -22,6 +22,10 @@ GUEST_FRAME_LIMIT = 4096
 """Bytes in one frame from a guest (a decision, a chat line): far above any real one."""
 HOST_FRAME_LIMIT = 1 << 20
 """Bytes in one frame from the host (a view and the lines so far)."""
+TAKEN_OVER = 4000
+"""The close code of a guest whose seat a newer connection with the same invitation took (one
+connection plays a seat): the closed one does not reconnect, or the two would take the seat
+from each other for ever."""
 
 
 class WireError(ValueError):

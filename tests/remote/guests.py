@@ -32,8 +32,9 @@ PATIENCE = 20.0
 
 Frame = dict[str, Any]
 Mischief = Callable[["Player", Frame], Awaitable[Frame]]
-"""Called on the player's turn before it moves; sends what it likes, reads the replies, and
-returns the latest update it read (the turn the player then plays)."""
+"""Called on the player's turn before it moves (or, as `aside`, while another seat is to
+move); sends what it likes, reads the replies, and returns the latest update it read (the
+frame it was given when it sent nothing)."""
 
 
 def plan(
@@ -111,6 +112,7 @@ class Player:
         seed: int,
         cap: int,
         mischief: Mischief | None = None,
+        aside: Mischief | None = None,
     ) -> None:
         """`cap`: the player leaves once the match has this many entries (or is over)."""
         self.invitation = invitation
@@ -118,6 +120,7 @@ class Player:
         self.codec = Codec.for_game(rules)
         self.cap = cap
         self.mischief = mischief
+        self.aside = aside
         self.seat: int | None = None
         self.frames: list[bytes] = []
         """Every frame the host sent this connection, as received."""
@@ -200,6 +203,11 @@ class Player:
                 if self.over or self.position >= self.cap:
                     return
                 mine = frame["to_move"] == self.seat and self.seat != CHANCE
+                if not mine and self.aside is not None:
+                    later = await self.aside(self, frame)
+                    if later is not frame:
+                        frame = later
+                        continue
                 if mine and acted_at != self.position:
                     if self.mischief is not None:
                         frame = await self.mischief(self, frame)

@@ -34,7 +34,7 @@ from tests.remote.processes import (
     wait_until,
 )
 from tests.remote.test_processes import MATCH_SECONDS, until, verified
-from tui.tables.link import SocketLink
+from tui.tables.link import TAKEN_THERE, SocketLink
 from tui.tables.remote import RemoteTable
 
 MID_MATCH = 30
@@ -190,6 +190,38 @@ async def test_a_move_in_flight_when_the_connection_drops_is_applied_exactly_onc
     assert [(i, e.action) for i, e in mine] == [(at, move.to_wire())]
     assert refusals == []
     assert ann.position == len(host.match)
+
+
+async def test_a_seat_joined_again_elsewhere_is_played_from_the_newer_terminal_only() -> None:
+    """One invitation opened on two terminals let both play the seat, and neither was told.
+    Now the newer one takes the seat; the older says so, refuses moves and does not come back
+    to take it (the two would take it from each other for ever)."""
+    hosted = await host_en_garde()
+    host = hosted.host
+    first, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
+    second = SocketLink(hosted.invitations[0])
+    try:
+        old = await first.open()
+        await ben_link.open()
+        await turn_of(old, 0)
+        new = await second.open()
+        await until(lambda: old.link_state != "", "the older terminal to be told", 5)
+        assert old.link_state == TAKEN_THERE and old.link_final
+        assert old.notices()[-1] == "This seat is played from another terminal now."
+        assert (
+            old.check(ann_moves(old)) == "Not sent: this seat is played from another terminal now."
+        )
+        await asyncio.sleep(1.0)  # past the first reconnecting pauses: it stays away
+        assert host.guests == 2 and old.link_state == TAKEN_THERE
+        await turn_of(new, 0)
+        move = ann_moves(new)
+        new.submit(move)
+        await until(lambda: len(seat_actions(host, 0)) == 1, "the newer terminal's move", 5)
+    finally:
+        for link in (first, second, ben_link):
+            link.close()
+        await hosted.close()
+    assert seat_actions(host, 0)[0][1].action == move.to_wire()
 
 
 # -- a guest too slow to take its frames -------------------------------------------------------

@@ -93,7 +93,13 @@ class Table:
         return len(self.hosted.host.match)
 
 
-async def seat_table(hosted: Hosted, seed: int = 3, mischief: Mischief | None = None) -> Table:
+async def seat_table(
+    hosted: Hosted,
+    seed: int = 3,
+    mischief: Mischief | None = None,
+    aside: Mischief | None = None,
+) -> Table:
+    """Seat 2's player does the `mischief` on its turns and the `aside` on the others'."""
     rules = hosted.host.match.rules
     players = [
         Player(
@@ -102,6 +108,7 @@ async def seat_table(hosted: Hosted, seed: int = 3, mischief: Mischief | None = 
             seed=seed * 10 + seat,
             cap=CAP,
             mischief=mischief if seat == 2 else None,
+            aside=aside if seat == 2 else None,
         )
         for seat in range(SEATS)
     ]
@@ -209,7 +216,7 @@ async def test_an_oversized_frame_closes_the_connection_with_1009(
     table: Table, joined: bool
 ) -> None:
     since = await table.under_way()
-    invitation = table.invitations[2]
+    invitation = table.invitations[SPECTATOR]  # a seat's would take the seat from its player
     ws = await (hello(invitation) if joined else dial(invitation))
     await ws.send(guest(Chat("x" * GUEST_FRAME_LIMIT)))
     _, code, _ = await closed_with(ws)
@@ -246,9 +253,10 @@ async def test_a_bad_invitation_is_refused_with_one_sentence_and_no_detail(
         theirs = elsewhere.invitations[1]
         match_id = here.match_id if kind == "another-match" else theirs.match_id
         secret = theirs.secret
-    else:
-        fresh = table.hosted.host.keys.reissue(1)
-        match_id, secret = here.match_id, here.secret
+    else:  # the watching invitation: a seat's new one would take the seat from its player
+        watching = table.invitations[SPECTATOR]
+        fresh = table.hosted.host.keys.reissue(SPECTATOR)
+        match_id, secret = watching.match_id, watching.secret
         renewed = await hello(Invitation(here.host, here.port, here.match_id, fresh))
         assert host_frame(await renewed.recv())["t"] == "welcome"  # the new one works
         await renewed.close()
@@ -263,26 +271,32 @@ async def test_a_bad_invitation_is_refused_with_one_sentence_and_no_detail(
 # -- a seat's guest acting wrongly -----------------------------------------------------------------
 
 
-async def test_an_act_out_of_turn_is_refused_and_nothing_is_written(table: Table) -> None:
-    since = await table.under_way()
-    rogue = Player(table.invitations[2], table.players[2].rules, seed=99, cap=CAP)
-    await rogue.join()
-    refused = 0
-    while refused < 3 and not rogue.over:
-        frame = await rogue.update()
-        if frame["to_move"] not in (0, 1):
-            continue
+async def test_an_act_out_of_turn_is_refused_and_nothing_is_written(hosted: Host) -> None:
+    meddled: list[str] = []
+
+    async def out_of_turn(player: Player, frame: Frame) -> Frame:
+        """While another seat is to move: that seat's kind of move, sent as this one's."""
+        if len(meddled) == 3 or frame["to_move"] not in (0, 1) or player.position < EARLY:
+            return frame
         at = frame["position"]
-        await rogue.send(Act(at, rogue.choose(frame)))  # a move the other seat might make
-        while (answer := await rogue.receive())["t"] == "update":
+        await player.send(Act(at, player.choose(frame)))  # a move the other seat might make
+        while (answer := await player.receive())["t"] == "update":
             pass
         assert answer["t"] == "refused"
-        after = await rogue.update()
+        after = await player.update()
+        meddled.append(answer["text"])
         assert answer["text"] == (NOT_YOURS if after["position"] == at else MOVED_ON)
-        refused += 1
-    await rogue.leave()
-    assert refused == 3
-    await the_match_goes_on(table, since, honest=3)
+        return after
+
+    live = await seat_table(await hosted(plan(GAME, SEATS), seed=3), aside=out_of_turn)
+    try:
+        match = await the_match_goes_on(live, await live.under_way(), honest=2)
+    finally:
+        live.playing.cancel()
+    assert len(meddled) == 3
+    rogue = live.players[2]
+    assert rogue.refusals == meddled
+    assert moves_of(match, 2) == sent_by(rogue), "only its own turns' moves are written"
 
 
 async def stale_then_play(player: Player, frame: Frame) -> Frame:
@@ -413,7 +427,7 @@ async def test_a_spectator_cannot_act_resign_or_take_back(table: Table) -> None:
 
 async def test_a_frame_flood_closes_that_connection_only(table: Table) -> None:
     since = await table.under_way()
-    flood = await hello(table.invitations[2])
+    flood = await hello(table.invitations[SPECTATOR])
     with contextlib.suppress(Exception):
         for _ in range(BURST + 3):
             await flood.send(guest(Answer(False)))
@@ -442,7 +456,7 @@ async def test_a_connection_that_goes_away_mid_match_leaves_the_others_playing(
     since = await table.under_way()
     host = table.hosted.host
     before = host.guests
-    leaving = await hello(table.invitations[2])
+    leaving = await hello(table.invitations[SPECTATOR])
     assert [host_frame(await leaving.recv())["t"] for _ in "ab"] == ["welcome", "update"]
     assert host.guests == before + 1
     if how == "close-frame":

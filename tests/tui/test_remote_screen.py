@@ -193,6 +193,22 @@ async def test_a_guest_whose_host_stops_says_so_and_no_longer_says_where_the_oth
         guest.close()
 
 
+async def test_out_of_touch_on_their_turn_a_guest_is_not_told_what_to_play() -> None:
+    """It read "Your turn, Ben (Black): move a stone or a phalanx · the host stopped hosting…",
+    though no move could be sent."""
+    async with bens_screen() as (pilot, hosted, guest, screen):
+        ann = DirectLink(hosted.host, 0).open()  # the host's own seat
+        ann.submit(a_move(ann))
+        await until(pilot, lambda: isinstance(guest.step(), Decide))
+        status = screen.query_one("#status")
+        await until(pilot, lambda: "Your turn, Ben (Black): " in str(status.render()))
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
+        assert "Your turn, Ben (Black) · the host stopped hosting" in str(status.render())
+        ann.close()
+        guest.close()
+
+
 async def test_a_spectator_sees_the_public_view_and_cannot_move() -> None:
     async with hosting("en-garde") as hosted:
         watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
@@ -414,17 +430,18 @@ async def test_the_host_player_asking_to_take_back_is_not_told_they_asked_the_ho
         assert any("Asked Ben" in message for _, message in told), told
 
 
-async def test_a_move_tried_while_the_host_is_away_says_it_waits_for_the_host_not_the_turn() -> (
-    None
-):
+async def test_a_move_tried_while_the_host_is_away_says_it_was_not_sent_and_what_to_do() -> None:
+    """It said "Your move waits until the host is back" and threw the move away."""
     async with ann_and_ben() as two:
         two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]
         await until(two.pilot, lambda: isinstance(two.ben.step(), Decide))
         move = a_move(two.ben)
         two.hosted.server.close(close_connections=True)
         await until(two.pilot, lambda: bool(two.ben.link_state))
-        said = two.ben.check(move)
-        assert said is not None and "until the host is back" in said, said
+        assert two.ben.check(move) == (
+            "Not sent: the host stopped hosting; waiting for it to host again… Play it again "
+            "once the host is back."
+        )
         two.ben.close()
 
 

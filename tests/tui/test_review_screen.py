@@ -26,7 +26,7 @@ from core.ai.random_bot import RandomBot
 from core.match import Seat
 from core.play import play_out
 from core.review import appraise
-from core.review.judgement import Judgement
+from core.review.judgement import Judgement, judge
 from core.review.verdict import Verdict
 from replays.review import read_review, review_file
 from replays.store import create_match
@@ -34,7 +34,7 @@ from tui.app import ParlourApp
 from tui.screens.replay import ReplayScreen
 from tui.screens.replay.keys import KEYS
 from tui.screens.replay.rows import decision_at
-from tui.screens.replay.verdicts import accuracy_table, chance, marked_positions
+from tui.screens.replay.verdicts import accuracy_table, chance, marked_positions, verdict_text
 from tui.screens.round_end import MatchEnd, MatchEndScreen
 from tui.start import Start
 from tui.themes import FELT
@@ -429,6 +429,22 @@ async def test_the_match_end_screen_opens_the_replay_and_starts_the_review(how: 
         await until(pilot, lambda: not screen.reviewing.running)
         assert screen.review is not None and screen.review.done >= 1
     assert app.return_code in (None, 0)
+
+
+def test_a_moves_heading_agrees_with_what_the_accuracy_figure_counts() -> None:
+    """A move 0.09 below the best read "✓ accurate" while the accuracy figure, which counts
+    moves within 0.05 of the best, left it out."""
+    review = read_review(reviewed(finished()))
+    assert review is not None
+
+    def head(played: float, best: float, best_notation: str = "b") -> str:
+        shown = Verdict(3, 0, 0.1, played, best, "a", best_notation, "w", judge(best - played))
+        return verdict_text(shown, review).plain.splitlines()[0]
+
+    assert head(0.2, 0.2, "a") == "✓ best move"
+    assert head(0.16, 0.2) == "✓ accurate"
+    assert head(0.11, 0.2) == "○ close to the best −0.09"
+    assert head(0.05, 0.2) == "?! inaccuracy −0.15"
 
 
 def test_win_chances_are_signed_as_on_the_axis() -> None:

@@ -26,6 +26,7 @@ from replays.remote.invite import SHORT, Invitation
 from replays.remote.seen import KEPT, SeenWriter
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
+    TAKEN_OVER,
     Act,
     GuestFrame,
     Hello,
@@ -37,6 +38,8 @@ from tui.tables.remote import RemoteTable, Welcome
 
 GOING_AWAY = 1001
 """The close code of a host that stops serving (its server closing), not of a lost line."""
+TAKEN_THERE = "this seat is played from another terminal now"
+"""What the link says once a newer connection took its seat (`TAKEN_OVER`)."""
 PAUSES = (0.5, 1.0, 2.0, 4.0, 5.0)
 """Seconds between attempts to reconnect (the last repeats)."""
 OPEN_TIMEOUT = 10.0
@@ -267,6 +270,11 @@ class SocketLink:
             await self._read(ws)
             if self._closed:
                 return
+            if ws.close_code == TAKEN_OVER:  # for good: it would take the seat back
+                self._told(TAKEN_THERE, final=True)
+                if self.ended is not None:
+                    self.ended(f"{TAKEN_THERE[:1].upper()}{TAKEN_THERE[1:]}.")
+                return
             stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             if self._table is not None and self._table.is_over:
                 # Nothing more to hear of a finished match, and no rematch to agree to.
@@ -280,7 +288,7 @@ class SocketLink:
             self._told(
                 "the host stopped hosting; waiting for it to host again…"
                 if stopped
-                else "reconnecting to the host…"
+                else "lost touch with the host; reconnecting…"
             )
             back = await self._reconnect()
             if back is None:
@@ -330,7 +338,8 @@ class SocketLink:
             return False
         self._told(
             "turned away: the host is not hosting this match now, or gave this seat a new "
-            "invitation"
+            "invitation",
+            final=True,
         )  # (short enough for the status line at 80 columns; the bot's `ended` says it whole)
         if self.ended is not None:
             self.ended(str(refused))
@@ -357,9 +366,9 @@ class SocketLink:
         except ConnectionClosed:
             return
 
-    def _told(self, state: str) -> None:
+    def _told(self, state: str, *, final: bool = False) -> None:
         if self._table is not None:
-            self._table.lost(state)
+            self._table.lost(state, final=final)
 
     def send(self, frame: GuestFrame) -> None:
         if isinstance(frame, Act):

@@ -204,7 +204,7 @@ class Table(Protocol[V, A]):
 
     def connection(self) -> str:
         """ "" while this device is in touch with the match; else what it is doing about it
-        ("reconnecting to the host…")."""
+        ("lost touch with the host; reconnecting…")."""
         ...
 
     def presence(self, seat: int) -> str:

@@ -111,7 +111,10 @@ class RemoteTable(Generic[V, A]):
         self.host_gone = False
         """The link to this finished match's host is gone: no rematch can be agreed."""
         self.link_state = ""
-        """"" while connected; else what the link is doing ("reconnecting to the host…")."""
+        """"" while connected; else what the link is doing ("lost touch with the host;
+        reconnecting…")."""
+        self.link_final = False
+        """The link is down for good (turned away, or the seat taken from another terminal)."""
 
     # -- frames from the host ----------------------------------------------------------------
     def receive(self, frame: Mapping[str, Any]) -> None:
@@ -190,13 +193,14 @@ class RemoteTable(Generic[V, A]):
         """A decision was sent and the host has neither taken nor refused it yet."""
         return self._sent is not None
 
-    def lost(self, state: str) -> None:
-        """The link to the host is down (`state` says what it does about it), or back ("")."""
+    def lost(self, state: str, *, final: bool = False) -> None:
+        """The link to the host is down (`state` says what it does about it; `final`: for
+        good), or back ("")."""
         if state and not self.link_state:
-            self._notices.append(f"Lost touch with the host; {state}")
+            self._notices.append(f"{state[:1].upper()}{state[1:]}" + _stop(state))
         elif self.link_state and not state:
             self._notices.append("Back in touch with the host.")
-        self.link_state = state
+        self.link_state, self.link_final = state, final
         if self.changed is not None:
             self.changed(False)
 
@@ -238,7 +242,9 @@ class RemoteTable(Generic[V, A]):
 
     def check(self, action: A) -> str | None:
         if self.link_state and self._outcome is None and self._to_move == self.seat:
-            return f"Your move waits until the host is back ({self.link_state})."
+            state = self.link_state + _stop(self.link_state)
+            again = "" if self.link_final else " Play it again once the host is back."
+            return f"Not sent: {state}{again}"
         if not isinstance(self.step(), Decide):
             return "Wait for your turn."
         if self._imagined is None:
@@ -366,3 +372,8 @@ def _offer(wire: object, seats: int) -> Offer | None:
     ):
         raise WireError("the host's rematch cannot be read")
     return Offer(tuple(agreed), time.monotonic() + min(seconds, 3600), said[:200])
+
+
+def _stop(sentence: str) -> str:
+    """The full stop `sentence` still needs: none after "…"."""
+    return "" if sentence.endswith(("…", ".")) else "."

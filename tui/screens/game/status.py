@@ -1,8 +1,8 @@
 """The game screen's status line: where the match is and who must act, in one sentence.
 
 Worded here from what the screen holds still for and what its table says, so "Your turn",
-"(bot) is thinking…", "Ben to move — on another machine" and "reconnecting to the host…" are
-decided in one place.
+"(bot) is thinking…", "Ben to move — on another machine" and "lost touch with the host;
+reconnecting…" are decided in one place.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> str:
     """The status for `view` with `seat` to act (None: the match is over)."""
     rules, names, port = screen.rules, screen.names, screen.port
-    where = screen.where()
+    where, lost = screen.where(), port.connection()
     if screen.hold == "chapter-end":
         told = screen.chapters()
         where, text = "", told[-1].headline if told else "The end"
@@ -37,8 +37,10 @@ def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> st
         text = f"{seat_label(rules, names, seat)} to move" + (f" — {away}" if away else "")
     elif seat == screen.viewer:
         name = seat_label(rules, names, seat)
-        text = f"Your turn, {name}: {screen.kit.narrator.prompt(view, names)}"
+        # out of touch, no move can be sent: the status says why instead of what to do
+        text = f"Your turn, {name}" + (
+            "" if lost else f": {screen.kit.narrator.prompt(view, names)}"
+        )
     else:
         text = f"{seat_label(rules, names, seat)} to move"
-    lost = port.connection()
     return f"{where}{text}" + (f" · {lost}" if lost else "")

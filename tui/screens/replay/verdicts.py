@@ -42,8 +42,12 @@ def verdict_text(verdict: Verdict, review: Review) -> Content:
     away, the win chance before → after it (and after the best move), the better move in
     notation and words."""
     judgement = verdict.judgement
-    if judgement is None:
-        head = Content.styled("✓ best move" if verdict.best_played else "✓ accurate", "bold")
+    if verdict.best_played:
+        head = Content.styled("✓ best move", "bold")
+    elif verdict.accurate:  # what the accuracy figure counts
+        head = Content.styled("✓ accurate", "bold")
+    elif judgement is None:  # unmarked, yet not counted accurate: said so, with what it cost
+        head = Content.assemble(("○ close to the best", "bold"), (f" −{verdict.drop:.2f}", "dim"))
     else:
         head = Content.assemble(
             (judgement.glyph, JUDGED_STYLE[judgement.glyph]),
