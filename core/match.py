@@ -291,20 +291,18 @@ class Match:
         Everything after that decision goes too (a bot's reply, the other player's move). The
         policy is the same for every game: never across a chance outcome, which may have shown
         a card to someone, and never once the match is over. Raises IllegalAction with the
-        reason when a takeback is not allowed.
+        reason when a takeback is not allowed, worded to follow "… cannot be taken back: ".
         """
         if self.is_over:
-            raise IllegalAction("The match is over: nothing can be taken back")
+            raise IllegalAction("the match is over")
         for index in reversed(self._live):
             entry = self._entries[index]
             assert isinstance(entry, ActionEntry)
             if entry.seat == CHANCE:
-                raise IllegalAction(
-                    "A card (or other chance outcome) has been revealed since: that move stands"
-                )
+                raise IllegalAction("a card (or other chance outcome) was revealed after it")
             if entry.seat == seat:
                 return index
-        raise IllegalAction("There is no move of yours to take back")
+        raise IllegalAction("there is no move to take back")
 
     def actions(self) -> list[tuple[int, ActionEntry]]:
         """(index, entry) of every action entry, in order."""

@@ -235,7 +235,7 @@ def _check_reviewable(match: Match, seats: tuple[int, ...]) -> None:
             if match.rules.hides_information
             else "would tell the players the better moves while they still play them"
         )  # an open board has no cards to show
-        raise NotReviewable(f"this hot-seat match is not over: its review {shown}; finish it first")
+        raise NotReviewable(f"this match is not over: its review {shown}; finish it first")
     hidden = [s for s in seats if s not in people]
     if match.rules.hides_information and hidden:
         raise NotReviewable(

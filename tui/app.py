@@ -533,11 +533,13 @@ class ParlourApp(App[None]):
         return True
 
 
-def run(start: Start | None = None) -> None:
+def run(start: Start | None = None) -> int:
     """Run the app in the terminal until the player quits; a match still hosted then is
-    stopped with the app, and a line on the terminal says how to host it again."""
+    stopped with the app, and a line on the terminal says how to host it again. Returns the
+    exit code the app ended with (2: `parlour join` could not join)."""
     app = ParlourApp(start)
     app.run()
     farewell = app.farewell()
     if farewell is not None:
         print(farewell, file=sys.stderr)
+    return app.return_code or 0

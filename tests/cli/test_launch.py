@@ -26,7 +26,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
     go on to (the stand-in for) the app."""
     runs: list[Start | None] = []
     monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
-    monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.setattr(app, "run", lambda start: runs.append(start) or 0)
     return runs
 
 
@@ -111,7 +111,7 @@ def test_without_a_terminal_the_app_is_not_opened(
     argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs: list[Start | None] = []
-    monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.setattr(app, "run", lambda start: runs.append(start) or 0)
     monkeypatch.delenv("PARLOUR_FORCE_TTY", raising=False)
     assert main(argv) == 2
     out, err = capsys.readouterr()

@@ -18,7 +18,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Start | None]:
     """Every Start the app was run with (the app itself does not open)."""
     runs: list[Start | None] = []
     monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
-    monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.setattr(app, "run", lambda start: runs.append(start) or 0)
     monkeypatch.setattr(hosting, "check_port", lambda plan: None)  # whatever else runs here
     return runs
 
@@ -129,7 +129,7 @@ def test_hosting_with_a_screen_on_a_port_in_use_is_refused_before_the_app_opens(
     """The app opened, and only then said it could not listen."""
     runs: list[Start | None] = []
     monkeypatch.setenv("PARLOUR_FORCE_TTY", "1")
-    monkeypatch.setattr(app, "run", runs.append)
+    monkeypatch.setattr(app, "run", lambda start: runs.append(start) or 0)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

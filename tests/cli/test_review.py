@@ -36,8 +36,9 @@ def test_the_review_marks_the_blunder_and_keeps_it_in_the_file(
     assert lines[1].startswith("Ann: accuracy ") and lines[2].startswith("Ben: accuracy ")
     blunder = next(v for v in kept.marked() if v.played_notation == CROSSING_BLUNDER)
     number = blunder.entry + 1  # Crossing deals nothing: its moves are its entries
-    said = f"move {number} · Ben: {CROSSING_BLUNDER} ?? (blunder, win chance "
-    assert any(line.startswith(said) for line in lines)
+    said = f"move {number} · Ben moved g7 to h6 "  # the move in words, then its notation
+    marked = next(line for line in lines if line.startswith(said))
+    assert f" ({CROSSING_BLUNDER}) ?? (blunder, win chance " in marked
     assert err.splitlines()[-1] == f"reviewed {kept.total}/{kept.total} decisions"
     assert main(["verify", str(path)]) == 0
     assert "reviewed at easy" in capsys.readouterr().out
@@ -66,7 +67,7 @@ def test_an_unfinished_hot_seat_match_and_a_missing_file_are_refused(
 ) -> None:
     path = crossing_file(PEOPLE, finish=False)
     code, _, err = review(capsys, str(path))
-    assert code == 2 and "hot-seat match is not over" in err and len(err.splitlines()) == 1
+    assert code == 2 and "match is not over: its review" in err and len(err.splitlines()) == 1
     code, _, err = review(capsys, str(tmp_path / "none.parlour"))
     assert code == 2 and "there is no match file" in err
 

@@ -71,13 +71,13 @@ def test_a_takeback_never_crosses_a_chance_outcome() -> None:
     assert seat is not None
     match.submit(rules.legal_actions(match.state)[0])  # a move: the refill follows
     match.submit(rules.sample_chance(match.state, rng))
-    with pytest.raises(IllegalAction, match="revealed since"):
+    with pytest.raises(IllegalAction, match="was revealed after it"):
         match.take_back(seat)
 
 
 def test_there_is_nothing_to_take_back_before_a_first_move_or_after_the_end() -> None:
     match = crossing()
-    with pytest.raises(IllegalAction, match="no move of yours"):
+    with pytest.raises(IllegalAction, match="there is no move to take back"):
         match.take_back(0)
     play(match, 2)
     match.resign(0)

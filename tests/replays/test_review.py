@@ -154,7 +154,7 @@ def test_another_level_is_a_review_of_its_own(reviewed: tuple[Path, Review]) -> 
 def test_an_unfinished_hot_seat_match_is_refused() -> None:
     path = crossing_file(PEOPLE, finish=False)
     before = path.read_bytes()
-    with pytest.raises(NotReviewable, match="hot-seat match is not over") as refused:
+    with pytest.raises(NotReviewable, match="match is not over: its review") as refused:
         review_file(path)
     assert path.read_bytes() == before
     # Crossing hides nothing: the refusal spoke of "the other's cards", which there are none of.

@@ -15,18 +15,39 @@ def test_a_game_s_help_lists_its_keys_before_describing_the_table(game: str) -> 
     assert lines[1].startswith("| Key |"), lines[1]
 
 
-def test_the_help_names_every_key_the_game_screen_binds() -> None:
-    """The footer listed `u take back` while the help's table left it out."""
+async def test_the_help_lists_every_key_a_match_here_offers_and_no_other() -> None:
+    """The footer listed `u take back` while the help's table left it out; across machines the
+    help listed keys a guest does not have (below: `tests/tui/test_remote_screen.py`)."""
     from textual.binding import Binding
+    from textual.widgets import Markdown
 
-    from tui.screens.game.screen import GameScreen
-    from tui.screens.help import GENERAL
+    from core.games.crossing import Crossing
+    from core.match import Seat
+    from replays.store import create_match
+    from tui.app import ParlourApp
+    from tui.screens.game import GameScreen
+    from tui.screens.game.keys import any_time_keys
+    from tui.screens.help import HelpScreen
 
-    shown = {"question_mark": "?"}
-    for binding in GameScreen.BINDINGS:
-        assert isinstance(binding, Binding)
-        for key in binding.key.split(","):
-            assert f"`{shown.get(key, key)}`" in GENERAL, key
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = GameScreen(create_match(Crossing(), (Seat("Ann"), Seat("Ben")), {}))
+        await app.push_screen(screen)
+        await pilot.pause()
+        listed = {key.strip("`") for key, _ in any_time_keys(screen)}
+        named = {"question_mark": "?"}
+        offered: dict[str, bool] = {}  # by key: `q` saves here, leaves across machines
+        for binding in GameScreen.BINDINGS:
+            assert isinstance(binding, Binding)
+            key = named.get(binding.key, binding.key)
+            offered[key] = offered.get(key, False) or bool(screen.check_action(binding.action, ()))
+        assert {key for key, on in offered.items() if on} <= listed
+        assert not {key for key, on in offered.items() if not on} & listed  # chat
+        assert "Enter` / click" not in listed  # no hands to hand over at Crossing
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Resume** on the menu returns" in app.screen.query_one(Markdown).source
 
 
 async def test_a_key_s_description_too_long_for_its_line_goes_on_under_itself() -> None:

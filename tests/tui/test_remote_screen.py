@@ -29,6 +29,7 @@ from replays.store import load_match
 from tui.app import ParlourApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
+from tui.screens.game.keys import LEAVE, STOP_HOSTING, any_time_keys
 from tui.start import Start
 from tui.tables.link import DirectLink, SocketLink
 from tui.tables.remote import RemoteTable, Welcome
@@ -209,6 +210,22 @@ async def test_out_of_touch_on_their_turn_a_guest_is_not_told_what_to_play() -> 
         guest.close()
 
 
+async def test_the_help_lists_the_keys_a_match_across_machines_offers() -> None:
+    """A guest's help listed `l` (which only said the host keeps the file) and "q — save and
+    go back to the menu"; the host's left out F2, which its footer showed."""
+    async with bens_screen() as (_pilot, _hosted, guest, screen):
+        keys = dict(any_time_keys(screen))
+        assert keys["`q`"] == LEAVE and "`ctrl+t`" in keys
+        assert "`l`" not in keys and "`f2`" not in keys
+        guest.close()
+    async with ann_and_ben() as two:
+        two.app.hosted = two.hosted  # as the app's own hosting sets it
+        keys = dict(any_time_keys(two.screen))
+        assert keys["`q`"] == STOP_HOSTING and {"`f2`", "`l`", "`ctrl+t`"} <= set(keys)
+        two.app.hosted = None
+        two.ben.close()
+
+
 async def test_a_spectator_sees_the_public_view_and_cannot_move() -> None:
     async with hosting("en-garde") as hosted:
         watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
@@ -356,8 +373,8 @@ def free_port() -> int:
 def joining_text(app: ParlourApp) -> str:
     from textual.widgets import Static
 
-    shown = app.screen.query("#joining").results(Static)
-    return " ".join(str(widget.render()) for widget in shown)
+    shown = app.screen.query("#joining-head, #joining").results(Static)
+    return " | ".join(str(widget.render()) for widget in shown)
 
 
 async def test_an_invitation_the_host_turns_away_says_so_once_and_offers_no_retry() -> None:
@@ -372,8 +389,9 @@ async def test_an_invitation_the_host_turns_away_says_so_once_and_offers_no_retr
         await until(pilot, lambda: "Could not join" in joining_text(app))
         said = joining_text(app)
         assert said == (
-            "Could not join: this invitation is not valid here: ask the host to host that "
-            "match again, or for a new invitation. Press q to leave."
+            f"Could not join the match at 127.0.0.1:{wrong.port} | This invitation is not "
+            "valid here: ask the host to host that match again, or for a new invitation.\n\n"
+            "Press q to leave."
         )
         assert app.screen.check_action("retry", ()) is False
 
@@ -394,7 +412,8 @@ async def test_a_host_not_yet_listening_is_not_blamed_on_the_invitation_and_r_tr
         assert "is the host running?" in said and said.endswith(
             "Press r to try again, or q to leave."
         )
-        assert "new invitation" not in said
+        assert "new invitation" not in said and "ws://" not in said
+        assert said.startswith(f"Could not join the match at 127.0.0.1:{joining.invitation.port}")
         joining.invitation = real  # the host is up now
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -566,13 +585,25 @@ async def test_watching_with_a_seat_invitation_is_refused_and_keeps_no_record_of
     async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
         app.push_screen(JoiningScreen(hosted.invitations[1], watch=True))
         await until(pilot, lambda: "Could not join" in joining_text(app))
-        assert joining_text(app) == (
-            "Could not join: this invitation is for a seat: join without --watch to play it. "
+        assert joining_text(app).endswith(
+            " | This invitation is for a seat: join without --watch to play it.\n\n"
             "Press q to leave."
         )
         kept = list(paths.matches_dir().rglob("*.seen"))
         assert kept == []
         await until(pilot, lambda: not hosted.host._seats[1].guests)
+
+
+async def test_parlour_join_turned_away_ends_with_exit_code_2() -> None:
+    """`parlour join` that could not join ended with 0, as if all went well."""
+    async with hosting() as hosted:
+        wrong = dataclasses.replace(hosted.invitations[1], secret="0" * 32)
+        app = ParlourApp(Start(kind="join", match=str(wrong)))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: "Press q to leave" in joining_text(app))
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code == 2
 
 
 async def test_the_joining_footer_names_the_key_its_text_says() -> None:

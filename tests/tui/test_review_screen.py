@@ -311,7 +311,7 @@ async def test_an_unfinished_hot_seat_match_says_why_it_cannot_be_reviewed() -> 
         await until(pilot, lambda: not screen.reviewing.running)
         assert screen.review is None
         said = " ".join(messages(app))
-        assert "hot-seat match is not over" in said and "finish it first" in said
+        assert "match is not over: its review" in said and "finish it first" in said
 
 
 async def test_a_match_resigned_before_any_decision_says_it_has_none_to_review() -> None:

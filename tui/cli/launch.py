@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli.common import EXIT_BAD, EXIT_OK, EXIT_USAGE, PROG, CliError, game_options, game_rules
+from tui.cli.common import EXIT_BAD, EXIT_USAGE, PROG, CliError, game_options, game_rules
 from tui.cli.common import locate as locate_match
 
 if TYPE_CHECKING:
@@ -44,8 +44,7 @@ def launch(start: Start | None) -> int:
             "reinstall Parlour; the headless commands (selfplay, verify, export, list) still work",
             EXIT_BAD,
         ) from None
-    run(start)
-    return EXIT_OK
+    return run(start)
 
 
 def cmd_app(args: argparse.Namespace) -> int:

@@ -80,13 +80,23 @@ def cmd_review(args: argparse.Namespace) -> int:
             progress.close()
     match, _ = load_match(path)
     names = [seat.name for seat in match.header.seats]
-    sys.stdout.write(report(review, names, move_numbers(Chronicle(match).lines(None))))
+    chronicle = Chronicle(match)
+    said = {  # each reviewed seat's moves as that seat reads them (its own cards named)
+        line.index: line.words
+        for seat in review.seats
+        for line in chronicle.lines(seat)
+        if line.seat == seat
+    }
+    sys.stdout.write(report(review, names, move_numbers(chronicle.lines(None)), said))
     return EXIT_OK
 
 
-def report(review: Review, names: list[str], moves: Mapping[int, int]) -> str:
+def report(
+    review: Review, names: list[str], moves: Mapping[int, int], said: Mapping[int, str]
+) -> str:
     """The review in lines: how it was made, each seat's figures, then each marked move by
-    its number in the game's move log (`moves`: entry index → move number)."""
+    its number in the game's move log (`moves`: entry index → move number), in the game's
+    words (`said`: entry index → words) and notation, with the better move."""
     lines = [
         f"review at {review.level} (seed {review.seed}): {review.done} of {review.total} decisions"
     ]
@@ -99,8 +109,9 @@ def report(review: Review, names: list[str], moves: Mapping[int, int]) -> str:
         )
     for verdict in review.marked():
         assert verdict.judgement is not None
+        played = said.get(verdict.entry, names[verdict.seat])
         lines.append(
-            f"move {moves[verdict.entry]} · {names[verdict.seat]}: {verdict.played_notation} "
+            f"move {moves[verdict.entry]} · {played} ({verdict.played_notation}) "
             f"{verdict.judgement.glyph} ({verdict.judgement.word}, "
             f"win chance {verdict.played:+.2f} instead of {verdict.best:+.2f}); "
             f"{review.better(verdict)}"

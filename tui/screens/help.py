@@ -16,25 +16,22 @@ from textual.widgets import Footer, Markdown, Static
 from replays.paths import matches_dir
 from tui.notices import path_lines
 
-GENERAL = """\
-## Any time
-
-| Key | Does |
-|---|---|
-| `?` | this help |
-| `q` | save and go back to the menu (every move is already saved) |
-| `u` | take back your last move (against bots at once; a person is asked) |
-| `l` | look back: step through the match so far from your own chair (`l` or `Esc` returns) |
-| `ctrl+r` | resign the match (asks first) |
-| `ctrl+t` | chat, in a match played across machines |
-| `ctrl+s` | save a picture (SVG) of the screen next to the match file |
-| `ctrl+p` | the command palette: a new game, Resume, the rules, Settings, the colour theme |
-| `Enter` / click | on a handoff screen: the named player is ready |
-
+KEPT_HERE = """
 Every move is written to the match file as it is played, so quitting in any way — even
 closing the terminal — loses nothing: **Resume** on the menu returns to the same position.
-
 """
+KEPT_BY_HOST = """
+The host keeps the match file: leaving, or losing the connection, loses nothing, and
+**Resume** on the menu joins the match again.
+"""
+
+
+def any_time(keys: Sequence[tuple[str, str]], *, kept_here: bool) -> str:
+    """The help's "Any time" part: the keys a game screen offers now (a match across machines
+    has other ones than a match here), and where the match is kept (`kept_here`)."""
+    rows = "\n".join(f"| {key} | {does} |" for key, does in keys)
+    kept = KEPT_HERE if kept_here else KEPT_BY_HOST
+    return f"## Any time\n\n| Key | Does |\n|---|---|\n{rows}\n{kept}"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -46,13 +43,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "close"),
     ]
 
-    def __init__(self, game_help: str) -> None:
+    def __init__(self, game_help: str, general: str) -> None:
+        """`general`: the keys that work any time (`any_time`)."""
         super().__init__(classes="help")
         self.game_help = game_help
+        self.general = general
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Markdown(self.game_help + "\n" + GENERAL)
+            yield Markdown(self.game_help + "\n" + self.general)
         yield Footer()
 
     def action_close(self) -> None:

@@ -42,10 +42,12 @@ class JoiningScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            where = f"{self.invitation.host}:{self.invitation.port}"
-            yield Static(Content(f"Joining the match at {where}…"), classes="headline")
+            yield Static(Content(self._headline("Joining")), id="joining-head", classes="headline")
             yield Static(Content("Waiting for the host to answer."), id="joining", classes="why")
         yield Footer()
+
+    def _headline(self, doing: str) -> str:
+        return f"{doing} the match at {self.invitation.host}:{self.invitation.port}…"
 
     def on_mount(self) -> None:
         self._join()
@@ -59,8 +61,12 @@ class JoiningScreen(Screen[None]):
             table = await link.open()
         except Refused as refused:
             todo = "Press q to leave." if refused.final else "Press r to try again, or q to leave."
+            where = f"{self.invitation.host}:{self.invitation.port}"
+            self.query_one("#joining-head", Static).update(
+                Content(f"Could not join the match at {where}")
+            )
             self.query_one("#joining", Static).update(
-                Content(f"Could not join: {refused.reason}. {todo}")
+                Content(f"{refused.reason[:1].upper()}{refused.reason[1:]}.\n\n{todo}")
             )
             self._refused = True
             self._retry = not refused.final
@@ -77,6 +83,7 @@ class JoiningScreen(Screen[None]):
             return
         self._retry = self._refused = False
         self.refresh_bindings()
+        self.query_one("#joining-head", Static).update(Content(self._headline("Joining")))
         self.query_one("#joining", Static).update(Content("Waiting for the host to answer."))
         self._join()
 

@@ -212,7 +212,8 @@ class SocketLink:
             ) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             why = _why(err, tls=self.invitation.tls)
-            raise Refused(f"cannot reach the host at {self.uri} ({why})") from None
+            where = f"{self.invitation.host}:{self.invitation.port}"
+            raise Refused(f"cannot reach the host at {where} ({why})") from None
         try:
             await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
         except ConnectionClosed:

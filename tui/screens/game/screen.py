@@ -31,11 +31,12 @@ from tui.screens.game.bots import BotChose, BotSeats
 from tui.screens.game.ending import match_end
 from tui.screens.game.frame import MatchFrame
 from tui.screens.game.handoff import Handoff
+from tui.screens.game.keys import any_time_keys
 from tui.screens.game.narration import Narration
 from tui.screens.game.requests import Requests
 from tui.screens.game.seating import Seating
 from tui.screens.game.status import status_line
-from tui.screens.help import HelpScreen, save_screenshot
+from tui.screens.help import HelpScreen, any_time, save_screenshot
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
 from tui.tables import LocalTable, Rematching, Table, Wait, notice_title
 from tui.widgets.clamped import ClampedText
@@ -486,7 +487,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
             self.advance()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.kit.help))
+        general = any_time(any_time_keys(self), kept_here=self.port.path is not None)
+        self.app.push_screen(HelpScreen(self.kit.help, general))
 
     def action_look_back(self) -> None:
         """Step through the match so far from your own chair; `l` (or Esc) comes back."""

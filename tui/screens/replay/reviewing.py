@@ -193,9 +193,12 @@ class Reviewing:
         elif review is None:  # nothing a seat decided: a match resigned before its first move
             screen.notify("This match has no decisions to review.", title="Review")
         elif review.complete:
+            marked = len(review.marked())
             screen.notify(
-                f"{review.total} decisions reviewed, {len(review.marked())} marked: "
-                "m / M jump between them.",
+                f"{review.total} decisions reviewed, {marked} marked: m / M jump between them."
+                if marked
+                else f"{review.total} decisions reviewed: none marked, every move within 0.1 "
+                "of the best found.",
                 title="Review done",
             )
         elif self._stop.is_set():
