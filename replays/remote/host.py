@@ -164,6 +164,7 @@ class MatchServer:
         timed out, or on another terminal) takes the seat, and the older is closed
         (`taken_over`). A spectator's invitation may watch from any number of terminals."""
         guest = Guest(seat, deliver, rewrites=-1, taken_over=taken_over)  # told every line
+        news = ""
         if seat == SPECTATOR:
             self._watchers.append(guest)
         else:
@@ -171,6 +172,8 @@ class MatchServer:
             for older in place.guests:
                 older.alive = False
                 older.taken_over()
+            if place.role == "remote" and not place.guests:  # (a reconnect in time: no news)
+                news = f"{self.names[seat]} {'is back' if place.joined else 'joined'}."
             place.guests = [guest]
             place.joined, place.left = True, False
             self.rematch.back(seat)
@@ -180,6 +183,7 @@ class MatchServer:
         except LogError as err:
             LOG.error("%s: could not save: %s", self.match_id, err)
         self._publish()
+        self._news(seat, news)
         return guest
 
     def leave(self, guest: Guest, *, on_purpose: bool = True) -> None:
@@ -194,8 +198,17 @@ class MatchServer:
             place.left = on_purpose and not place.guests
         if self.closed:
             return
-        if guest.seat != SPECTATOR and not self._seats[guest.seat].guests:
-            self.rematch.left(guest.seat)
+        seat = guest.seat
+        if seat != SPECTATOR and not self._seats[seat].guests:
+            self.rematch.left(seat)
+            if self._seats[seat].role == "remote":
+                name = self.names[seat]
+                self._news(
+                    seat,
+                    f"{name} left the match; their invitation brings them back."
+                    if on_purpose
+                    else f"{name} lost the connection; waiting for them to come back…",
+                )
         self._publish()
 
     def handle(self, guest: Guest, frame: GuestFrame) -> None:
@@ -540,6 +553,17 @@ class MatchServer:
         guest.told, guest.rewrites = len(match), self._rewrites
         if not guest.deliver(frame):
             guest.alive = False
+
+    def _news(self, seat: int, text: str) -> None:
+        """Tell everyone but `seat` that its player came or went, while the match is played
+        (at its end the rematch talk says who left)."""
+        if not text or self.match.is_over:
+            return
+        for other in range(len(self._seats)):
+            if other != seat:
+                self._notice(other, text)
+        for watcher in self._watchers:
+            watcher.deliver(encode("notice", text=text))
 
     def _notice(self, seat: int, text: str) -> None:
         for guest in self._seats[seat].guests:

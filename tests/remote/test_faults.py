@@ -34,6 +34,7 @@ from tests.remote.processes import (
     wait_until,
 )
 from tests.remote.test_processes import MATCH_SECONDS, until, verified
+from tests.remote.test_wire_audit import comings_and_goings
 from tui.tables.link import TAKEN_THERE, SocketLink
 from tui.tables.remote import RemoteTable
 
@@ -173,7 +174,9 @@ async def test_a_move_in_flight_when_the_connection_drops_is_applied_exactly_onc
         if arrived:
             host.handle = then_drop  # type: ignore[method-assign]
         ann.changed = lambda rewritten: refusals.extend(
-            said for said in ann.notices() if "touch with the host" not in said
+            said
+            for said in ann.notices()
+            if "touch with the host" not in said and not comings_and_goings(said, ("Ben",))
         )
         move = ann_moves(ann)
         ann.submit(move)
@@ -222,6 +225,34 @@ async def test_a_seat_joined_again_elsewhere_is_played_from_the_newer_terminal_o
             link.close()
         await hosted.close()
     assert seat_actions(host, 0)[0][1].action == move.to_wire()
+
+
+async def test_the_others_are_told_when_a_player_joins_drops_comes_back_and_leaves() -> None:
+    """The host heard nothing of a guest joining or dropping until that guest's turn, and then
+    read "reconnecting…" beside the name as if it were the host reconnecting."""
+    hosted = await host_en_garde()
+    ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
+    told: list[str] = []
+    try:
+        ann = await ann_link.open()
+        ann.changed = lambda rewritten: told.extend(ann.notices())
+        ben = await ben_link.open()
+        await until(lambda: "Ben joined." in told, "Ann told Ben joined", 5)
+        ben_socket = ben_link._ws
+        assert ben_socket is not None
+        ben_socket.transport.abort()  # Ben's network goes away
+        dropped = "Ben lost the connection; waiting for them to come back…"
+        await until(lambda: dropped in told, "Ann told Ben dropped", 5)
+        await until(lambda: ben.link_state == "", "Ben back", 15)
+        await until(lambda: "Ben is back." in told, "Ann told Ben is back", 5)
+        ben_link.close()
+        left = "Ben left the match; their invitation brings them back."
+        await until(lambda: left in told, "Ann told Ben left", 5)
+    finally:
+        ann_link.close()
+        ben_link.close()
+        await hosted.close()
+    assert all("Ann" not in said for said in told)  # nobody is told of themselves
 
 
 # -- a guest too slow to take its frames -------------------------------------------------------

@@ -75,6 +75,7 @@ class Truth:
         self._chronicle = Chronicle(match)
         self._states: dict[int, Any] = {}
         self._lines: dict[int, list[Line]] = {}
+        self.names = tuple(seat.name for seat in match.header.seats)
 
     def state(self, position: int) -> Any:
         if position not in self._states:
@@ -89,6 +90,13 @@ class Truth:
         return [line for line in self._lines[seat] if start <= line.index < position]
 
 
+def comings_and_goings(text: str, names: Sequence[str]) -> bool:
+    """Whether a notice only says that a player joined, came back, left or lost the
+    connection: all a seat may be told besides its view and lines."""
+    news = ("joined.", "is back.", "left the match;", "lost the connection;")
+    return any(text.startswith(f"{name} {said}") for name in names for said in news)
+
+
 def told_wrong(truth: Truth, seat: int, frames: Sequence[bytes]) -> list[str]:
     """How the frames one connection received differ from what its seat is owed (empty: none)."""
     rules, codec = truth.rules, truth.codec
@@ -100,6 +108,8 @@ def told_wrong(truth: Truth, seat: int, frames: Sequence[bytes]) -> list[str]:
     for number, frame in enumerate(decoded[1:], 1):
         if frame["t"] == "record":
             wrong += record_wrong(truth, number, frame, decoded[number + 1 :])
+            continue
+        if frame["t"] == "notice" and comings_and_goings(frame["text"], truth.names):
             continue
         if frame["t"] != "update":
             wrong.append(f"frame {number}: an unexpected {frame['t']!r}")

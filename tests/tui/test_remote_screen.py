@@ -183,6 +183,28 @@ async def test_the_chat_key_is_offered_on_a_hosted_seat_and_says_the_line_to_the
         assert [line.words for line in two.ben.lines(1) if line.kind == "chat"] == ["Ann: hello"]
 
 
+async def test_the_chat_box_counts_down_the_room_left_and_says_when_the_line_is_full() -> None:
+    """Typing past 200 characters was ignored without a word."""
+    from textual.widgets import Input, Static
+
+    from core.text import CHAT_LIMIT
+
+    async with ann_and_ben() as two:
+        await two.pilot.press("ctrl+t")
+        await two.pilot.pause()
+        room = two.app.screen.query_one("#chat-room", Static)
+        two.app.screen.query_one(Input).value = "x" * 100
+        await two.pilot.pause()
+        assert str(room.render()) == ""
+        two.app.screen.query_one(Input).value = "x" * (CHAT_LIMIT - 10)
+        await two.pilot.pause()
+        assert str(room.render()) == "10 characters left."
+        await two.pilot.press(*"y" * 30)
+        assert len(two.app.screen.query_one(Input).value) == CHAT_LIMIT
+        assert str(room.render()) == f"A line holds {CHAT_LIMIT} characters: this one is full."
+        await two.pilot.press("escape")
+
+
 async def test_a_guest_whose_host_stops_says_so_and_no_longer_says_where_the_others_are() -> None:
     async with bens_screen() as (pilot, hosted, guest, screen):
         status = screen.query_one("#status")
@@ -430,6 +452,8 @@ async def test_a_spectator_is_offered_chat_but_neither_take_back_nor_resign() ->
         offered = {shown.binding.action for shown in app.screen.active_bindings.values()}
         assert "chat" in offered and "leave" in offered
         assert "take_back" not in offered and "resign" not in offered
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Watching · "), status  # nothing said so before
         await pilot.press("u")
         await pilot.pause()
         assert not app._notifications  # no "no move of yours to take back" for one who has none

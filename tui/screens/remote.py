@@ -128,6 +128,10 @@ class InvitationsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+ROOM_TOLD = 40
+"""Characters left in a chat line from which the chat box counts them down."""
+
+
 class ChatScreen(ModalScreen[str | None]):
     """One line to the other players: Enter sends, Esc keeps it unsaid."""
 
@@ -138,7 +142,22 @@ class ChatScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(Content("Say to the table (Enter sends)"), classes="headline")
             yield Input(max_length=CHAT_LIMIT, placeholder="a line for everyone at the match")
+            yield Static("", id="chat-room", classes="why")
         yield Footer()
+
+    @on(Input.Changed)
+    def _room(self, event: Input.Changed) -> None:
+        """Near the end of a line's room, say how much is left: the field takes no more
+        once it is full, and said nothing of it."""
+        left = CHAT_LIMIT - len(event.value)
+        said = (
+            f"A line holds {CHAT_LIMIT} characters: this one is full."
+            if left <= 0
+            else f"{left} characters left."
+            if left <= ROOM_TOLD
+            else ""
+        )
+        self.query_one("#chat-room", Static).update(said)
 
     @on(Input.Submitted)
     def _said(self, event: Input.Submitted) -> None:

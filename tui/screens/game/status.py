@@ -43,4 +43,5 @@ def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> st
         )
     else:
         text = f"{seat_label(rules, names, seat)} to move"
-    return f"{where}{text}" + (f" · {lost}" if lost else "")
+    watching = "Watching · " if port.can_chat and not screen.seating.humans else ""
+    return f"{watching}{where}{text}" + (f" · {lost}" if lost else "")
