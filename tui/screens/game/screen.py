@@ -204,7 +204,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
         """The news line: the first of `texts` that fits its rows (`ClampedText`)."""
         news = self.query_one("#news", ClampedText)
         news.show_first_fitting(*texts)
-        news.display = any(texts)
+        news.set_class(not any(texts), "-empty")
 
     def _tell(self, text: str) -> None:
         """Explain a refused choice where the player is composing it."""
