@@ -276,8 +276,8 @@ def _not_listening(plan: Plan, err: OSError) -> str:
 def where(address: str) -> str:
     """Whom an address lets in, for the host's first line."""
     if address in ("127.0.0.1", "::1", "localhost"):
-        return (
-            "this machine only; to let other machines in, host with "
+        return (  # said of a match already made: the way in is for the next one
+            "this machine only; to let other machines into a match, host the next one with "
             "parlour host GAME --listen 0.0.0.0:PORT"
         )
     return "other machines may join: keep the invitations to the people you invite"

@@ -262,6 +262,8 @@ async def test_a_reviewed_match_shows_its_review_on_open_and_m_jumps_between_mar
         assert glyph in str(moves.get_option(f"at-{marks[0]}").prompt)
         await pilot.press("M")
         assert screen.here == marks[-1]  # wrapped round to the last mark
+        if len(marks) > 1:  # and said so
+            assert "Round again to the last marked move." in [n.message for n in app._notifications]
         chart = app.screen.query_one(WinChart).chart
         assert chart is not None and chart.current == screen.row_at(marks[-1]).number
 

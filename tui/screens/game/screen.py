@@ -258,6 +258,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
             step = self.port.step()
             if isinstance(step, Over):
                 self.hold = "over"
+                self.news("")  # no "— move a stone…" left under a finished match
                 self.when_still(self._finish)
                 return
             if self._chapter_ended():

@@ -144,8 +144,11 @@ class Reviewing:
         ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
         if ahead:
             screen.go(ahead[0] if delta > 0 else ahead[-1])
-        else:
-            screen.go(marked[0] if delta > 0 else marked[-1])
+            return
+        screen.go(marked[0] if delta > 0 else marked[-1])
+        if len(marked) > 1:  # round the end: said, or it reads as a jump backwards
+            again = "first" if delta > 0 else "last"
+            screen.notify(f"Round again to the {again} marked move.", title="Review")
 
     def progress(self, done: int, total: int) -> None:
         screen = self._screen
