@@ -54,6 +54,13 @@ LOG = logging.getLogger("parlour.host")
 CHAT_RATE = 0.5
 """Chat lines a second one guest may say, on average (every line is kept in the match file)."""
 CHAT_BURST = 5
+DROP_TOLD_AFTER = 5.0
+"""Seconds a player's lost connection stays unsaid: one back by then was never gone to the
+others (a network's blink, a laptop's lid)."""
+NEWS_RATE = 0.1
+"""Comings and goings told of one seat a second, on average, past `NEWS_BURST` at once: a
+guest that joins and leaves in a loop cannot flood the others' screens."""
+NEWS_BURST = 4
 
 Deliver = Callable[[bytes], bool]
 """Hands one frame to a guest's connection; False when the guest cannot keep up (it is then
@@ -90,6 +97,12 @@ class _Seat:
     """Its last guest closed the connection on purpose (the player left the match), rather
     than losing it (then it reconnects by itself)."""
     guests: list[Guest] = field(default_factory=list)
+    news: Bucket = field(default_factory=lambda: Bucket(NEWS_RATE, NEWS_BURST))
+    """The pace of the others' being told this seat's comings and goings."""
+    dropped: asyncio.TimerHandle | None = None
+    """The word that its player lost the connection, waiting `DROP_TOLD_AFTER`."""
+    told_gone: bool = False
+    """The others were told its player is gone (so a return is news)."""
 
 
 class MatchServer:
@@ -172,8 +185,13 @@ class MatchServer:
             for older in place.guests:
                 older.alive = False
                 older.taken_over()
-            if place.role == "remote" and not place.guests:  # (a reconnect in time: no news)
-                news = f"{self.names[seat]} {'is back' if place.joined else 'joined'}."
+            if place.dropped is not None:  # back before the others heard it was gone
+                place.dropped.cancel()
+                place.dropped = None
+            elif place.role == "remote" and not place.guests and not place.joined:
+                news = f"{self.names[seat]} joined."
+            if place.told_gone:
+                news, place.told_gone = f"{self.names[seat]} is back.", False
             place.guests = [guest]
             place.joined, place.left = True, False
             self.rematch.back(seat)
@@ -201,13 +219,17 @@ class MatchServer:
         seat = guest.seat
         if seat != SPECTATOR and not self._seats[seat].guests:
             self.rematch.left(seat)
-            if self._seats[seat].role == "remote":
-                name = self.names[seat]
+            place = self._seats[seat]
+            if place.role == "remote" and on_purpose:
                 self._news(
+                    seat, f"{self.names[seat]} left the match; their invitation brings them back."
+                )
+            elif place.role == "remote" and place.dropped is None:
+                place.dropped = asyncio.get_running_loop().call_later(
+                    DROP_TOLD_AFTER,
+                    self._news,
                     seat,
-                    f"{name} left the match; their invitation brings them back."
-                    if on_purpose
-                    else f"{name} lost the connection; waiting for them to come back…",
+                    f"{self.names[seat]} lost the connection; waiting for them to come back…",
                 )
         self._publish()
 
@@ -462,6 +484,9 @@ class MatchServer:
             self.closed = True
             if self._lapse is not None:
                 self._lapse.cancel()
+            for place in self._seats:
+                if place.dropped is not None:
+                    place.dropped.cancel()
             self._stop_bot.set()
             self._wake.set()
             self.opened.close()
@@ -556,8 +581,14 @@ class MatchServer:
 
     def _news(self, seat: int, text: str) -> None:
         """Tell everyone but `seat` that its player came or went, while the match is played
-        (at its end the rematch talk says who left)."""
-        if not text or self.match.is_over:
+        (at its end the rematch talk says who left), at the seat's `news` pace."""
+        if seat != SPECTATOR:
+            place = self._seats[seat]
+            place.dropped = None
+            place.told_gone = place.told_gone or not place.guests
+        if not text or self.match.is_over or self.closed:
+            return
+        if seat != SPECTATOR and not self._seats[seat].news.take():
             return
         for other in range(len(self._seats)):
             if other != seat:

@@ -20,6 +20,7 @@ from core.match import ActionEntry, Seat
 from core.play import Decide
 from core.rules import SPECTATOR
 from replays.chronicle import Chronicle
+from replays.remote import host as host_module
 from replays.remote import server
 from replays.remote.host import MatchServer
 from replays.remote.hosting import Hosted, Plan, start
@@ -227,9 +228,12 @@ async def test_a_seat_joined_again_elsewhere_is_played_from_the_newer_terminal_o
     assert seat_actions(host, 0)[0][1].action == move.to_wire()
 
 
-async def test_the_others_are_told_when_a_player_joins_drops_comes_back_and_leaves() -> None:
+async def test_the_others_are_told_when_a_player_joins_drops_comes_back_and_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The host heard nothing of a guest joining or dropping until that guest's turn, and then
     read "reconnecting…" beside the name as if it were the host reconnecting."""
+    monkeypatch.setattr(host_module, "DROP_TOLD_AFTER", 0.05)  # before Ben's first retry
     hosted = await host_en_garde()
     ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
     told: list[str] = []
@@ -253,6 +257,38 @@ async def test_the_others_are_told_when_a_player_joins_drops_comes_back_and_leav
         ben_link.close()
         await hosted.close()
     assert all("Ann" not in said for said in told)  # nobody is told of themselves
+
+
+async def test_a_connection_back_in_a_blink_or_a_join_leave_loop_is_not_news_to_everyone() -> None:
+    """Told of every drop, the others read "lost the connection" and "is back" for a network's
+    blink; and a guest joining and leaving in a loop filled every screen with notices."""
+    hosted = await host_en_garde()
+    ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
+    told: list[str] = []
+    try:
+        ann = await ann_link.open()
+        ann.changed = lambda rewritten: told.extend(ann.notices())
+        ben = await ben_link.open()
+        await until(lambda: "Ben joined." in told, "Ann told Ben joined", 5)
+        ben_socket = ben_link._ws
+        assert ben_socket is not None
+        ben_socket.transport.abort()
+        await until(lambda: ben.link_state != "", "Ben to notice", 5)
+        await until(lambda: ben.link_state == "", "Ben back", 15)
+        await asyncio.sleep(0.2)
+        assert told == ["Ben joined."]  # back within DROP_TOLD_AFTER: nothing to tell
+        ben_link.close()
+        for _ in range(12):  # a guest in a loop: leave, join, leave…
+            again = SocketLink(hosted.invitations[1])
+            await again.open()
+            again.close()
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)
+    finally:
+        ann_link.close()
+        ben_link.close()
+        await hosted.close()
+    assert len(told) <= 1 + host_module.NEWS_BURST + 2, told  # a few, then one every 10 s
 
 
 # -- a guest too slow to take its frames -------------------------------------------------------
