@@ -34,7 +34,13 @@ from tui.app import ParlourApp
 from tui.screens.replay import ReplayScreen
 from tui.screens.replay.keys import KEYS
 from tui.screens.replay.rows import decision_at
-from tui.screens.replay.verdicts import accuracy_table, chance, marked_positions, verdict_text
+from tui.screens.replay.verdicts import (
+    accuracy_table,
+    chance,
+    marked_positions,
+    review_title,
+    verdict_text,
+)
 from tui.screens.round_end import MatchEnd, MatchEndScreen
 from tui.start import Start
 from tui.themes import FELT
@@ -447,6 +453,18 @@ def test_a_moves_heading_agrees_with_what_the_accuracy_figure_counts() -> None:
     assert head(0.16, 0.2) == "✓ accurate"
     assert head(0.11, 0.2) == "○ close to the best −0.09"
     assert head(0.05, 0.2) == "?! inaccuracy −0.15"
+
+
+def test_the_review_panels_title_fits_its_frame_stopped_or_done() -> None:
+    """A stopped review's title read "Review 17/46 · normal · acc…" in its 34-column panel."""
+    path = finished()
+    partial = read_review(reviewed(path, decisions=3))
+    assert partial is not None and not partial.complete
+    assert review_title(partial) == f"Review 3/{partial.total} · {partial.level}"
+    whole = read_review(reviewed(path))
+    assert whole is not None and whole.complete
+    assert review_title(whole) == f"Review · {whole.level} · accuracy"
+    assert all(len(review_title(r)) <= 30 for r in (partial, whole))
 
 
 def test_win_chances_are_signed_as_on_the_axis() -> None:

@@ -98,7 +98,8 @@ def _fit(name: str) -> str:
 
 
 def review_title(review: Review) -> str:
-    """ "Review 42/60 · normal" while incomplete, "Review · normal" once done; the table's
-    heading names its columns."""
-    done = "" if review.complete else f" {review.done}/{review.total}"
-    return f"Review{done} · {review.level} · accuracy"
+    """ "Review 42/60 · normal" while incomplete, "Review · normal · accuracy" once done: the
+    panel's 30 cells of title hold the count or the word that names the figures, not both."""
+    if review.complete:
+        return f"Review · {review.level} · accuracy"
+    return f"Review {review.done}/{review.total} · {review.level}"
