@@ -240,7 +240,8 @@ class ParlourApp(App[None]):
 
         hosted = self.hosted
         if hosted is not None and not hosted.host.closed:
-            address = f"Listening on {hosted.server_address}: {where(hosted.address)}."
+            said = where(hosted.address, hosted.host.match_id)
+            address = f"Listening on {hosted.server_address}: {said}."
             self.push_screen(InvitationsScreen(invitation_lines(hosted), address))
 
     def _stop_hosting(self) -> None:

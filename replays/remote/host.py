@@ -62,6 +62,11 @@ NEWS_RATE = 0.1
 guest that joins and leaves in a loop cannot flood the others' screens."""
 NEWS_BURST = 4
 
+
+def chat_bucket() -> Bucket:
+    return Bucket(CHAT_RATE, CHAT_BURST)
+
+
 Deliver = Callable[[bytes], bool]
 """Hands one frame to a guest's connection; False when the guest cannot keep up (it is then
 dropped, and catches up whole when it reconnects)."""
@@ -78,8 +83,6 @@ class Guest:
     """Entries already told as lines."""
     rewrites: int = 0
     """Takebacks already told (a takeback rewrites earlier lines: the guest is told anew)."""
-    chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST))
-    """Chat lines are kept in the match file: a few at once, then one every few seconds."""
     offers: Bucket = field(default_factory=offer_bucket)
     """Rematch offers: asking again and again is refused, not shown to everyone."""
     recorded: bool = False
@@ -97,12 +100,18 @@ class _Seat:
     """Its last guest closed the connection on purpose (the player left the match), rather
     than losing it (then it reconnects by itself)."""
     guests: list[Guest] = field(default_factory=list)
+    chat: Bucket = field(default_factory=chat_bucket)
+    """Chat lines are kept in the match file: a few at once, then one every few seconds, by
+    seat (a connection of its own each line would otherwise start afresh)."""
+    shown: Literal["", "here", "gone"] = ""
+    """What the others were last told of its player: nothing yet, there, or gone."""
     news: Bucket = field(default_factory=lambda: Bucket(NEWS_RATE, NEWS_BURST))
-    """The pace of the others' being told this seat's comings and goings."""
+    """The pace of the others' being told its comings and goings."""
     dropped: asyncio.TimerHandle | None = None
     """The word that its player lost the connection, waiting `DROP_TOLD_AFTER`."""
-    told_gone: bool = False
-    """The others were told its player is gone (so a return is news)."""
+    untold: tuple[bool, str] | None = None
+    """The latest coming or going the pace held back (`_news`'s arguments), told later."""
+    later: asyncio.TimerHandle | None = None
 
 
 class MatchServer:
@@ -126,6 +135,8 @@ class MatchServer:
         self.codec = Codec.for_game(self.rules)
         self._seats = [_Seat(role) for role in roles]
         self._watchers: list[Guest] = []
+        self._watch_chat = chat_bucket()
+        """The spectators' chat pace: they share one invitation, so one pace."""
         self.rng = rng if rng is not None else random.SystemRandom()
         self.bot_pause = bot_pause
         self._chronicle = Chronicle(self.match)
@@ -177,21 +188,17 @@ class MatchServer:
         timed out, or on another terminal) takes the seat, and the older is closed
         (`taken_over`). A spectator's invitation may watch from any number of terminals."""
         guest = Guest(seat, deliver, rewrites=-1, taken_over=taken_over)  # told every line
-        news = ""
         if seat == SPECTATOR:
             self._watchers.append(guest)
         else:
             place = self._seats[seat]
             for older in place.guests:
+                LOG.warning("%s: seat %d opened on another connection", self.match_id, seat)
                 older.alive = False
                 older.taken_over()
             if place.dropped is not None:  # back before the others heard it was gone
                 place.dropped.cancel()
                 place.dropped = None
-            elif place.role == "remote" and not place.guests and not place.joined:
-                news = f"{self.names[seat]} joined."
-            if place.told_gone:
-                news, place.told_gone = f"{self.names[seat]} is back.", False
             place.guests = [guest]
             place.joined, place.left = True, False
             self.rematch.back(seat)
@@ -201,36 +208,35 @@ class MatchServer:
         except LogError as err:
             LOG.error("%s: could not save: %s", self.match_id, err)
         self._publish()
-        self._news(seat, news)
+        if seat != SPECTATOR:
+            self._news(seat, True)
         return guest
 
     def leave(self, guest: Guest, *, on_purpose: bool = True) -> None:
         """`guest` is gone: its player left (`on_purpose`), or the connection was lost and it
         will be back by itself."""
         guest.alive = False
-        if guest.seat == SPECTATOR:
+        seat = guest.seat
+        if seat == SPECTATOR:
             self._watchers = [g for g in self._watchers if g is not guest]
         else:
-            place = self._seats[guest.seat]
+            place = self._seats[seat]
+            if guest not in place.guests:  # replaced by a newer connection: its end is no news
+                return
             place.guests = [g for g in place.guests if g is not guest]
             place.left = on_purpose and not place.guests
         if self.closed:
             return
-        seat = guest.seat
         if seat != SPECTATOR and not self._seats[seat].guests:
             self.rematch.left(seat)
             place = self._seats[seat]
-            if place.role == "remote" and on_purpose:
-                self._news(
-                    seat, f"{self.names[seat]} left the match; their invitation brings them back."
-                )
-            elif place.role == "remote" and place.dropped is None:
-                place.dropped = asyncio.get_running_loop().call_later(
-                    DROP_TOLD_AFTER,
-                    self._news,
-                    seat,
-                    f"{self.names[seat]} lost the connection; waiting for them to come back…",
-                )
+            left = f"{self.names[seat]} left the match; their invitation brings them back."
+            lost = f"{self.names[seat]} lost the connection; waiting for them to come back…"
+            if on_purpose:
+                self._news(seat, False, left)
+            elif place.dropped is None:
+                loop = asyncio.get_running_loop()
+                place.dropped = loop.call_later(DROP_TOLD_AFTER, self._news, seat, False, lost)
         self._publish()
 
     def handle(self, guest: Guest, frame: GuestFrame) -> None:
@@ -338,7 +344,8 @@ class MatchServer:
         said = clean_text(text, CHAT_LIMIT)
         if not said:
             return
-        if not guest.chat.take():
+        bucket = self._watch_chat if guest.seat == SPECTATOR else self._seats[guest.seat].chat
+        if not bucket.take():
             self._refuse(guest, "That line was not sent: one line every few seconds, please.")
             return
         name = "" if guest.seat != SPECTATOR else "Spectator"
@@ -485,8 +492,9 @@ class MatchServer:
             if self._lapse is not None:
                 self._lapse.cancel()
             for place in self._seats:
-                if place.dropped is not None:
-                    place.dropped.cancel()
+                for timer in (place.dropped, place.later):
+                    if timer is not None:
+                        timer.cancel()
             self._stop_bot.set()
             self._wake.set()
             self.opened.close()
@@ -579,22 +587,37 @@ class MatchServer:
         if not guest.deliver(frame):
             guest.alive = False
 
-    def _news(self, seat: int, text: str) -> None:
-        """Tell everyone but `seat` that its player came or went, while the match is played
-        (at its end the rematch talk says who left), at the seat's `news` pace."""
-        if seat != SPECTATOR:
-            place = self._seats[seat]
-            place.dropped = None
-            place.told_gone = place.told_gone or not place.guests
-        if not text or self.match.is_over or self.closed:
+    def _news(self, seat: int, here: bool, gone: str = "") -> None:
+        """Tell everyone but `seat` that its (remote) player is `here` (joined, or back), or
+        gone (`gone` says how), when that is news to them, while the match is played: at its
+        end the rematch talk says who left. At the seat's `news` pace: what the pace holds
+        back is told when it allows, the latest only."""
+        place = self._seats[seat]
+        place.dropped = None
+        want: Literal["here", "gone"] = "here" if here else "gone"
+        if place.role != "remote" or place.shown == want or self.match.is_over or self.closed:
+            place.untold = None
             return
-        if seat != SPECTATOR and not self._seats[seat].news.take():
+        if not place.news.take():
+            place.untold = (here, gone)
+            if place.later is None:
+                delay = 1 / NEWS_RATE
+                place.later = asyncio.get_running_loop().call_later(delay, self._untold, seat)
             return
+        name = self.names[seat]
+        text = (f"{name} is back." if place.shown else f"{name} joined.") if here else gone
+        place.shown, place.untold = want, None
         for other in range(len(self._seats)):
             if other != seat:
                 self._notice(other, text)
         for watcher in self._watchers:
             watcher.deliver(encode("notice", text=text))
+
+    def _untold(self, seat: int) -> None:
+        place = self._seats[seat]
+        place.later, held = None, place.untold
+        if held is not None:
+            self._news(seat, *held)
 
     def _notice(self, seat: int, text: str) -> None:
         for guest in self._seats[seat].guests:

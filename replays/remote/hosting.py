@@ -273,12 +273,12 @@ def _not_listening(plan: Plan, err: OSError) -> str:
     return f"{said}; choose another port with --listen ADDRESS:PORT"
 
 
-def where(address: str) -> str:
-    """Whom an address lets in, for the host's first line."""
+def where(address: str, match_id: str) -> str:
+    """Whom an address lets in, for the host's first line, and how to let others in."""
     if address in ("127.0.0.1", "::1", "localhost"):
-        return (  # said of a match already made: the way in is for the next one
-            "this machine only; to let other machines into a match, host the next one with "
-            "parlour host GAME --listen 0.0.0.0:PORT"
+        return (
+            "this machine only; to let other machines in, stop and host it again with "
+            f"parlour host --resume {match_id[:8]} --listen 0.0.0.0:PORT"
         )
     return "other machines may join: keep the invitations to the people you invite"
 

@@ -62,10 +62,15 @@ class Invitation:
         if problem:
             raise BadInvitation(f"{problem}. {SHAPE}")
 
+    @property
+    def where(self) -> str:
+        """ "HOST:PORT" as the invitation writes it ("[::1]:7480" for an IPv6 address)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
     def __str__(self) -> str:
         scheme = "parlours" if self.tls else "parlour"
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{scheme}://{host}:{self.port}/{self.match_id}/{self.secret}"
+        return f"{scheme}://{self.where}/{self.match_id}/{self.secret}"
 
 
 def new_secret() -> str:

@@ -39,3 +39,30 @@ async def test_a_guest_saying_lines_faster_than_the_pace_has_the_rest_refused() 
         watching.close()
     finally:
         await hosted.close()
+
+
+async def test_a_new_connection_does_not_start_the_pace_afresh() -> None:
+    """The pace was a connection's own: opening another (the watching invitation takes any
+    number) gave a fresh burst of lines each time."""
+    plan = Plan(
+        rules=registry.get("crossing"),
+        seats=(Seat("Ann"), Seat("Ben")),
+        roles=("remote", "remote"),
+        port=0,
+        bot_pause=0.0,
+    )
+    hosted = await start(plan, rng=random.Random(2))
+    links = []
+    try:
+        for n in range(3):
+            watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
+            links.append(watching)
+            for k in range(CHAT_BURST):
+                watching.chat(f"line {n}.{k}")
+            await asyncio.sleep(0.2)
+        said = [e for e in hosted.host.match.entries if isinstance(e, MetaEntry)]
+        assert sum(1 for e in said if e.what == "chat") <= CHAT_BURST + 1
+    finally:
+        for link in links:
+            link.close()
+        await hosted.close()

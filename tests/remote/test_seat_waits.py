@@ -76,3 +76,26 @@ async def test_chat_arriving_while_a_decision_is_in_flight_leaves_the_seat_waiti
     table.receive(host_frame(frames[-1]))
     assert not table.awaiting
     assert table.position > act.at + 1
+
+
+async def test_a_replaced_connections_late_end_leaves_the_seat_to_the_newer_one(
+    hosted: Host,
+) -> None:
+    """A replaced connection closes slowly (its peer may be half dead); its end, after the
+    newer connection took the seat, made the seat look empty: "reconnecting…" to the others,
+    a second "lost the connection", the seat out of a rematch."""
+    served = await hosted(plan("en-garde", 2))
+    host = served.host
+    told: list[bytes] = []
+    host.join(0, lambda frame: told.append(frame) or True)
+    older = host.join(1, lambda frame: True)
+    newer = host.join(1, lambda frame: True)
+    host.leave(newer, on_purpose=True)  # Ben leaves the match from the newer terminal
+    host.leave(older, on_purpose=False)  # the older one's close handshake ends only now
+    assert host._presence(1) == "away"  # not "reconnecting…"
+    await asyncio.sleep(0.1)
+    notices = [host_frame(f)["text"] for f in told if host_frame(f)["t"] == "notice"]
+    assert notices == [
+        f"{host.names[1]} joined.",
+        f"{host.names[1]} left the match; their invitation brings them back.",
+    ]

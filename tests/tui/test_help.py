@@ -15,7 +15,7 @@ def test_a_game_s_help_lists_its_keys_before_describing_the_table(game: str) -> 
     assert lines[1].startswith("| Key |"), lines[1]
 
 
-async def test_the_help_lists_every_key_a_match_here_offers_and_no_other() -> None:
+async def test_the_help_lists_every_key_a_match_here_offers_and_none_it_refuses() -> None:
     """The footer listed `u take back` while the help's table left it out; across machines the
     help listed keys a guest does not have (below: `tests/tui/test_remote_screen.py`)."""
     from textual.binding import Binding

@@ -696,7 +696,7 @@ def test_a_notation_too_long_for_its_column_stands_on_its_own_line() -> None:
     from tui.widgets.move_list import MoveRow, move_prompt
 
     short = MoveRow(3, 3, False, "B:2", "Cleo opened a blue contest", 1, move=3, is_move=True)
-    long = MoveRow(4, 4, False, "pass+draw", "Ann passed", 1, move=4, is_move=True)
+    long = MoveRow(4, 4, False, "pass+draw", "Ann passed and drew a card", 1, move=4, is_move=True)
     (line,) = str(move_prompt(short, current=False, width=40)).splitlines()
     column = line.index("Cleo")
     first, second = str(move_prompt(long, current=False, width=40)).splitlines()

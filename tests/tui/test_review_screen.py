@@ -267,9 +267,9 @@ async def test_a_reviewed_match_shows_its_review_on_open_and_m_jumps_between_mar
         moves = app.screen.query_one(MoveList)
         assert glyph in str(moves.get_option(f"at-{marks[0]}").prompt)
         await pilot.press("M")
-        assert screen.here == marks[-1]  # wrapped round to the last mark
-        if len(marks) > 1:  # and said so
-            assert "Round again to the last marked move." in [n.message for n in app._notifications]
+        assert screen.here == marks[-1]  # wrapped round to the last mark, and said so
+        said = [n.message for n in app._notifications]
+        assert "No marked move before this one: on to the last." in said
         chart = app.screen.query_one(WinChart).chart
         assert chart is not None and chart.current == screen.row_at(marks[-1]).number
 
@@ -451,7 +451,7 @@ def test_a_moves_heading_agrees_with_what_the_accuracy_figure_counts() -> None:
 
     assert head(0.2, 0.2, "a") == "✓ best move"
     assert head(0.16, 0.2) == "✓ accurate"
-    assert head(0.11, 0.2) == "○ close to the best −0.09"
+    assert head(0.11, 0.2) == "≈ close to the best −0.09"
     assert head(0.05, 0.2) == "?! inaccuracy −0.15"
 
 

@@ -227,7 +227,7 @@ async def _headless(plan: Plan) -> int:
             loop.add_signal_handler(signum, stop.set)
     print(
         f"Hosting {hosted.host.rules.title} on {plan.address}:{hosted.port} "
-        f"({where(plan.address)})",
+        f"({where(plan.address, hosted.host.match_id)})",
         file=sys.stderr,
     )
     for who, invitation in invitation_lines(hosted):
@@ -328,7 +328,10 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
             if refused.final
             else "check the invitation, and that the host is running and reachable"
         )
-        raise CliError(f"the bot cannot join: {refused}", todo, EXIT_USAGE) from None
+        where = invitation.where
+        raise CliError(
+            f"the bot cannot join the match at {where}: {refused}", todo, EXIT_USAGE
+        ) from None
     if table.seat == SPECTATOR:
         link.close()
         await asyncio.sleep(0)  # (the close is sent)
@@ -356,7 +359,11 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
                 table.submit(action)  # not after a takeback that came while it thought
         await changed.wait()
     link.close()
-    if ended:
-        raise CliError(f"the host refused the bot: {ended[0]}", "ask the host for a new invitation")
+    if ended:  # turned away, or its seat taken by another terminal: said in the host's words
+        why = ended[0].rstrip(".")
+        raise CliError(
+            f"the bot stopped playing: {why[:1].lower()}{why[1:]}",
+            "ask the host for a new invitation",
+        )
     await asyncio.sleep(0)
     return EXIT_OK

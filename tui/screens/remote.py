@@ -42,12 +42,12 @@ class JoiningScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Content(self._headline("Joining")), id="joining-head", classes="headline")
+            yield Static(Content(self._joining()), id="joining-head", classes="headline")
             yield Static(Content("Waiting for the host to answer."), id="joining", classes="why")
         yield Footer()
 
-    def _headline(self, doing: str) -> str:
-        return f"{doing} the match at {self.invitation.host}:{self.invitation.port}…"
+    def _joining(self) -> str:
+        return f"Joining the match at {self.invitation.where}…"
 
     def on_mount(self) -> None:
         self._join()
@@ -61,9 +61,8 @@ class JoiningScreen(Screen[None]):
             table = await link.open()
         except Refused as refused:
             todo = "Press q to leave." if refused.final else "Press r to try again, or q to leave."
-            where = f"{self.invitation.host}:{self.invitation.port}"
             self.query_one("#joining-head", Static).update(
-                Content(f"Could not join the match at {where}")
+                Content(f"Could not join the match at {self.invitation.where}")
             )
             self.query_one("#joining", Static).update(
                 Content(f"{refused.reason[:1].upper()}{refused.reason[1:]}.\n\n{todo}")
@@ -83,7 +82,7 @@ class JoiningScreen(Screen[None]):
             return
         self._retry = self._refused = False
         self.refresh_bindings()
-        self.query_one("#joining-head", Static).update(Content(self._headline("Joining")))
+        self.query_one("#joining-head", Static).update(Content(self._joining()))
         self.query_one("#joining", Static).update(Content("Waiting for the host to answer."))
         self._join()
 
@@ -153,7 +152,7 @@ class ChatScreen(ModalScreen[str | None]):
         said = (
             f"A line holds {CHAT_LIMIT} characters: this one is full."
             if left <= 0
-            else f"{left} characters left."
+            else f"{left} character{'s' if left != 1 else ''} left."
             if left <= ROOM_TOLD
             else ""
         )

@@ -40,6 +40,7 @@ GOING_AWAY = 1001
 """The close code of a host that stops serving (its server closing), not of a lost line."""
 TAKEN_THERE = "this seat is played from another terminal now"
 """What the link says once a newer connection took its seat (`TAKEN_OVER`)."""
+TAKEN_ADVICE = "If that was not you, ask the host for a new invitation for this seat."
 PAUSES = (0.5, 1.0, 2.0, 4.0, 5.0)
 """Seconds between attempts to reconnect (the last repeats)."""
 OPEN_TIMEOUT = 10.0
@@ -157,9 +158,7 @@ class SocketLink:
     @property
     def uri(self) -> str:
         scheme = "wss" if self.invitation.tls else "ws"
-        host = self.invitation.host
-        host = f"[{host}]" if ":" in host else host
-        return f"{scheme}://{host}:{self.invitation.port}/"
+        return f"{scheme}://{self.invitation.where}/"
 
     async def open(self) -> RemoteTable[Any, Any]:
         """Connect, present the invitation and return the seat's table (Refused if not let in)."""
@@ -212,8 +211,7 @@ class SocketLink:
             ) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             why = _why(err, tls=self.invitation.tls)
-            where = f"{self.invitation.host}:{self.invitation.port}"
-            raise Refused(f"cannot reach the host at {where} ({why})") from None
+            raise Refused(f"cannot reach the host ({why})") from None  # (its address is shown)
         try:
             await ws.send(guest(Hello(self.invitation.match_id, self.invitation.secret)))
         except ConnectionClosed:
@@ -272,7 +270,10 @@ class SocketLink:
             if self._closed:
                 return
             if ws.close_code == TAKEN_OVER:  # for good: it would take the seat back
+                self._ws = None
                 self._told(TAKEN_THERE, final=True)
+                if self._table is not None:
+                    self._table.note(TAKEN_ADVICE)
                 if self.ended is not None:
                     self.ended(f"{TAKEN_THERE[:1].upper()}{TAKEN_THERE[1:]}.")
                 return
@@ -338,8 +339,8 @@ class SocketLink:
         if not refused.final:
             return False
         self._told(
-            "turned away: the host is not hosting this match now, or gave this seat a new "
-            "invitation",
+            "turned away by the host, which is not hosting this match now or gave this seat a "
+            "new invitation",
             final=True,
         )  # (short enough for the status line at 80 columns; the bot's `ended` says it whole)
         if self.ended is not None:

@@ -160,6 +160,10 @@ class LocalTable(Generic[V, A]):
     def connection(self) -> str:
         return ""
 
+    @property
+    def out_for_good(self) -> bool:
+        return False
+
     def presence(self, seat: int) -> str:
         return ""
 

@@ -207,6 +207,12 @@ class Table(Protocol[V, A]):
         ("lost touch with the host; reconnecting…")."""
         ...
 
+    @property
+    def out_for_good(self) -> bool:
+        """The device is out of the match for good (turned away, or its seat taken from
+        another terminal): no move of its own will come, so none is asked for."""
+        ...
+
     def presence(self, seat: int) -> str:
         """Where a seat's player is, in words ("on another machine", "reconnecting…"), or ""
         for a seat at this device or a bot."""

@@ -241,7 +241,8 @@ class RemoteTable(Generic[V, A]):
         return self._chapter
 
     def check(self, action: A) -> str | None:
-        if self.link_state and self._outcome is None and self._to_move == self.seat:
+        mine = self._to_move == self.seat
+        if self.link_state and self._outcome is None and (mine or self.link_final):
             state = self.link_state + _stop(self.link_state)
             again = "" if self.link_final else " Play it again once the host is back."
             return f"Not sent: {state}{again}"
@@ -349,6 +350,10 @@ class RemoteTable(Generic[V, A]):
 
     def connection(self) -> str:
         return self.link_state
+
+    @property
+    def out_for_good(self) -> bool:
+        return self.link_final
 
     def presence(self, seat: int) -> str:
         if seat == self.seat or self.link_state:

@@ -88,11 +88,9 @@ def _voiced(
     if isinstance(action, Pass):
         if not pass_draws(state):
             words = f"{done}{say('pass')}" + voice.pick("; no card was left to draw", "")
-        elif action.draw:
-            # told, the card drawn has a line of its own next
-            words = f"{done}{say('pass')}" + voice.pick("", f" and {say('draw')} a card")
-        else:
-            words = f"{done}{say('pass')} without drawing"
+        else:  # the draw is said here too: "what happened since your turn" has no card lines
+            draw = f"and {say('draw')} a card" if action.draw else "without drawing"
+            words = f"{done}{say('pass')} {draw}"
         left = [s for s in state.active() if s != seat]
         if len(left) == 1:
             words += f"; {who(left[0], names)} wins the contest"

@@ -140,9 +140,11 @@ def test_describe_gives_an_opening_total_only_where_it_adds_to_the_cards_named()
     )
 
 
-def test_a_pass_told_leaves_its_draw_to_the_draws_own_line() -> None:
+def test_a_pass_says_whether_it_drew() -> None:
+    """Said in the pass itself, not left to the draw's own line: what happened since a
+    player's turn leaves card lines out, and drawing or not is the passer's choice."""
     state = play(deal(*HANDS), "R:2; dG5")
-    assert RULES.describe(state, Pass(True), 0, NAMES) == "Bob passed"
+    assert RULES.describe(state, Pass(True), 0, NAMES) == "Bob passed and drew a card"
     assert RULES.describe(state, Pass(False), 0, NAMES) == "Bob passed without drawing"
     assert RULES.advise(state, Pass(True), NAMES) == "pass and draw a card"
     assert RULES.advise(state, Pass(False), NAMES) == "pass without drawing"
@@ -158,7 +160,9 @@ def test_describe_words_plays_passes_and_returns_for_any_seat_count() -> None:
     fought = "Bob fought with a red 7, for a total of 7"
     assert RULES.describe(state, Play((7,)), 0, NAMES) == fought
     state = play(state, "pass")
-    assert RULES.describe(state, Pass(True), 0, NAMES) == ("Cy passed; Ann wins the contest")
+    assert RULES.describe(state, Pass(True), 0, NAMES) == (
+        "Cy passed and drew a card; Ann wins the contest"
+    )
     assert RULES.describe(state, Return("B"), 0, NAMES) == "Cy gave back the blue chip"
     assert RULES.describe(start, First(2), 0, NAMES) == "Cy is the first player"
     assert RULES.describe(start, First(4), 0, NAMES) == "Player 5 is the first player"

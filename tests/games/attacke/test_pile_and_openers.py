@@ -54,7 +54,10 @@ def test_a_pass_with_nothing_left_to_draw_is_offered_alone_not_as_draw_or_not() 
     state = play(state, "pass; 5")  # Cy fights; Ann's own laid red 2 could be drawn again
     assert state.actor == 0 and RULES.view(state, 2).pass_draws
     assert {Pass(False), Pass(True)} <= set(RULES.candidates(state))
-    assert RULES.describe(state, Pass(True), 1, names) == "Ann passed; Cy wins the contest"
+    assert (
+        RULES.describe(state, Pass(True), 1, names)
+        == "Ann passed and drew a card; Cy wins the contest"
+    )
 
 
 def test_the_last_card_of_the_pile_is_drawn_before_the_discards_are_used() -> None:

@@ -35,6 +35,8 @@ def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> st
     elif port.plays(seat) == "away":
         away = port.presence(seat)
         text = f"{seat_label(rules, names, seat)} to move" + (f" — {away}" if away else "")
+    elif seat == screen.viewer and port.out_for_good:
+        text = f"{seat_label(rules, names, seat)} to move"  # never again from here
     elif seat == screen.viewer:
         name = seat_label(rules, names, seat)
         # out of touch, no move can be sent: the status says why instead of what to do

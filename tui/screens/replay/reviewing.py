@@ -145,10 +145,13 @@ class Reviewing:
         if ahead:
             screen.go(ahead[0] if delta > 0 else ahead[-1])
             return
-        screen.go(marked[0] if delta > 0 else marked[-1])
-        if len(marked) > 1:  # round the end: said, or it reads as a jump backwards
-            again = "first" if delta > 0 else "last"
-            screen.notify(f"Round again to the {again} marked move.", title="Review")
+        screen.go(marked[0] if delta > 0 else marked[-1])  # round the end: said, or it reads
+        said = (  # as a jump the wrong way
+            "No marked move after this one: back to the first."
+            if delta > 0
+            else "No marked move before this one: on to the last."
+        )
+        screen.notify(said, title="Review")
 
     def progress(self, done: int, total: int) -> None:
         screen = self._screen

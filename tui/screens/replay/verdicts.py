@@ -47,7 +47,7 @@ def verdict_text(verdict: Verdict, review: Review) -> Content:
     elif verdict.accurate:  # what the accuracy figure counts
         head = Content.styled("✓ accurate", "bold")
     elif judgement is None:  # unmarked, yet not counted accurate: said so, with what it cost
-        head = Content.assemble(("○ close to the best", "bold"), (f" −{verdict.drop:.2f}", "dim"))
+        head = Content.assemble(("≈ close to the best", "bold"), (f" −{verdict.drop:.2f}", "dim"))
     else:
         head = Content.assemble(
             (judgement.glyph, JUDGED_STYLE[judgement.glyph]),
