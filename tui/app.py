@@ -187,7 +187,7 @@ class ParlourApp(App[None]):
             )
         start = self.start_at
         if start.kind == "new":
-            self.action_new_game(start.game, start.options)
+            self.action_new_game(start.game, start.options, start.players)
         elif start.kind == "resume":
             opened = start.match is not None and self.resume_match(start.match)
             if not opened:  # no id, or it could not be opened: let the player pick
@@ -291,11 +291,14 @@ class ParlourApp(App[None]):
             self.pop_screen()
 
     def action_new_game(
-        self, game: str | None = None, options: Mapping[str, object] | None = None
+        self,
+        game: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
     ) -> None:
         from tui.screens.new_game import NewGameScreen
 
-        self._show(NewGameScreen(game, options))
+        self._show(NewGameScreen(game, options, players))
 
     def action_resume(self) -> None:
         from tui.screens.resume import ResumeScreen

@@ -32,7 +32,7 @@ class ParlourCommands(Provider):
         commands: list[tuple[str, Callable[[], object], str]] = [
             ("New game", go("new"), "Choose a game, its options and the players"),
             ("Resume", go("resume"), "Continue a match in progress"),
-            ("Replays", go("replays"), "Step through a finished match"),
+            ("Replays", go("replays"), "Step through a match, finished or not"),
             ("Rules", go("rules", self._game_in_sight()), "Read how each game is played"),
             ("Settings", go("settings"), "Animations and colour theme"),
         ]

@@ -20,6 +20,8 @@ class Start:
     """The game id for "new"."""
     options: dict[str, Any] = field(default_factory=dict)
     """Game options for "new" (preselected on the New game screen)."""
+    players: int | None = None
+    """The player count for "new" (None: as the last match of the game had it)."""
     match: str | None = None
     """A match id or a file path, for "resume" and "replay"; the invitation, for "join"."""
     watch: bool = False

@@ -40,6 +40,16 @@ def test_new_passes_the_game_and_its_checked_options(started: list[Start | None]
     assert started == [Start(kind="new", game="en-garde", options={"level": "basic", "starts": 2})]
 
 
+def test_new_passes_a_player_count_the_game_seats(
+    started: list[Start | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`parlour new attacke --option players=5` was refused, and nothing else set the count."""
+    assert main(["new", "attacke", "--players", "5"]) == 0
+    assert started == [Start(kind="new", game="attacke", players=5)]
+    assert main(["new", "attacke", "--players", "9"]) == 2
+    assert "Attacke is for 3 to 5 players, not 9" in capsys.readouterr().err
+
+
 def test_new_passes_only_the_options_typed(started: list[Start | None]) -> None:
     """The others are the form's to fill, as the last match of the game had them."""
     assert main(["new", "attacke", "-o", "face_down=yes"]) == 0

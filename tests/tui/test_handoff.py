@@ -118,3 +118,22 @@ async def test_u_before_moving_names_whose_move_cannot_be_taken_back() -> None:
         await keys(pilot, "u")
         said = notices(app)
         assert any(m.startswith("Ann's last move cannot be taken back") for m in said), said
+
+
+async def test_the_handoff_score_line_wraps_between_players_never_inside_one() -> None:
+    """At 80 columns a three-player line read "… · Player 3" / "0": a player's count alone."""
+    from tui.screens.handoff import HandoffScreen
+    from tui.widgets.hung_text import HungText
+
+    detail = "Contest 3 · Player 1 0  ·  Player 2 [R][B] 2  ·  Player 3 0"
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.notify("Cannot review this match")  # the last player's: it covered the name
+        await app.push_screen(HandoffScreen("Player 3", detail))
+        await pilot.pause()
+        assert not app._notifications
+        line = app.screen.query_one(".handoff-detail", HungText)
+        rows = [strip.text.strip() for strip in line.render_lines(line.region.reset_offset)]
+        rows = [row for row in rows if row]
+        assert len(rows) == 2, rows
+        assert rows[-1] == "Player 3 0" and " ".join(rows).split() == detail.split()

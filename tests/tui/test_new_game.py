@@ -213,6 +213,12 @@ async def test_the_form_opens_as_the_last_match_was_set_up() -> None:
         await pilot.pause()
         assert typed.screen.query_one("#players", Select).value == 4
         assert 5 not in [s.value for s in option_selects(typed)]
+    # `parlour new attacke --players 3`: the count typed wins too
+    counted = ParlourApp(Start("new", "attacke", players=3))
+    async with counted.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert counted.screen.query_one("#players", Select).value == 3
+        assert len(counted.screen.query("#kind-2")) == 1 and not counted.screen.query("#kind-3")
 
 
 async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:

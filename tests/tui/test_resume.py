@@ -144,6 +144,9 @@ async def test_the_list_says_which_match_is_open_in_another_window_or_in_this_on
             ((_, _, _, where, _),) = rows(app)
             assert where == "open here"
             assert "Open in this window: Enter goes back to it." in detail(app)
+            await app.push_screen(ReplayListScreen())  # where Enter replays it instead
+            await pilot.pause()
+            assert "Enter replays it as it stands; Esc goes back to it." in detail(app)
     note = lock.sidecar(path)
     note.write_text("{}", encoding="utf-8")  # a note left by a crash: nobody holds the match
     app = ParlourApp(Start("resume"))

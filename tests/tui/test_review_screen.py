@@ -535,6 +535,24 @@ async def test_question_mark_on_the_match_end_panel_lists_its_keys() -> None:
         assert isinstance(app.screen, MatchEndScreen)
 
 
+async def test_question_mark_on_the_round_end_panel_lists_its_keys() -> None:
+    """`?` did nothing on Attacke's contest-end panel: modal, as the match-end panel is."""
+    from tui.screens.help import KeysScreen
+    from tui.screens.round_end import ChapterEndScreen
+    from tui.widgets.table import ChapterEnd
+
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(
+            ChapterEndScreen(ChapterEnd(2, "Ann wins contest 2", "", "Ann 1"), "contest")
+        )
+        await pilot.pause(0.9)  # past the panel's grace for keys typed ahead
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        assert dict(app.screen.keys)["q"] == "save & quit"
+
+
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)])
 async def test_a_reviewed_englishman_match_shows_every_players_accuracy(
     size: tuple[int, int],

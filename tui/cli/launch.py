@@ -14,7 +14,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli.common import EXIT_BAD, EXIT_USAGE, PROG, CliError, game_options, game_rules
+from tui.cli.common import (
+    EXIT_BAD,
+    EXIT_USAGE,
+    PROG,
+    CliError,
+    game_options,
+    game_rules,
+    player_count,
+)
 from tui.cli.common import locate as locate_match
 
 if TYPE_CHECKING:
@@ -53,14 +61,16 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    """`parlour new GAME [--option K=V]`: the new-game form of GAME, options preselected."""
+    """`parlour new GAME [--option K=V] [--players N]`: the new-game form of GAME, what was
+    typed preselected and the rest as the last match of GAME had it."""
     from tui.start import Start
 
     rules = game_rules(args.game)
     options = game_options(rules, args.option)  # every option checked, defaults filled in
     typed = {pair.partition("=")[0].strip() for pair in args.option}
     given = {key: value for key, value in options.items() if key in typed}
-    return launch(Start(kind="new", game=rules.id, options=given))  # the rest as last time
+    players = None if args.players is None else player_count(rules, args.players)
+    return launch(Start(kind="new", game=rules.id, options=given, players=players))
 
 
 def cmd_resume(args: argparse.Namespace) -> int:

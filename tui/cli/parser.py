@@ -69,6 +69,9 @@ def build(only: str | None = None) -> Parser:
         new = commands.add_parser("new", help="open the app at a new game of GAME")
         new.add_argument("game", metavar="GAME", help="game id, e.g. en-garde")
         option_flag(new)
+        new.add_argument(
+            "--players", type=positive, metavar="N", help="seats (default: as last time)"
+        )
 
     if wanted("resume"):
         resume = commands.add_parser("resume", help="open the app at a saved match (or the list)")

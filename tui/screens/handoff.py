@@ -18,6 +18,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from tui.widgets.hung_text import HungText, glued, parts_of
+
 READY_GRACE = 0.8
 """How long a new handoff ignores "ready" (see `HandoffScreen.GRACE`)."""
 
@@ -54,8 +56,8 @@ class HandoffScreen(Screen[bool]):
                 ),
                 classes="handoff-note",
             )
-            if self.detail:
-                yield Static(Content(self.detail), classes="handoff-detail")
+            if self.detail:  # "Contest 3 · Ann 0 · Ben [R] 2": wrapped between parts only
+                yield HungText(glued(parts_of(self.detail)), indent=0, classes="handoff-detail")
             with Center():
                 ready = Button(
                     Content(f"I am {self.player}: show my hand ⏎"), id="ready", variant="primary"
@@ -66,6 +68,7 @@ class HandoffScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self._shown = time.monotonic()
+        self.app.clear_notifications()  # the last player's notices would cover whom to call
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:

@@ -77,9 +77,10 @@ def moves(turns: int) -> str:
     return f"{turns} move" + ("" if turns == 1 else "s")
 
 
-def details(summary: MatchSummary, where: str = "") -> str:
+def details(summary: MatchSummary, where: str = "", here: str = "") -> str:
     """The line under the table for the highlighted match: everything the listing knows, and
-    where it is open (`open_where`, asked once per listing)."""
+    where it is open (`open_where`, asked once per listing; `here` says what a match open in
+    this window does on Enter, which differs by list)."""
     options = ", ".join(option_text(key, value) for key, value in summary.options.items())
     parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
     with contextlib.suppress(ValueError):
@@ -93,7 +94,7 @@ def details(summary: MatchSummary, where: str = "") -> str:
     if summary.damage:
         text += f"\n⚠ {summary.damage}; opening it keeps the good part."
     if where:
-        text += f"\n{OPEN_SAID[where]}"
+        text += f"\n{here if where == 'here' else OPEN_ELSEWHERE}"
     return text
 
 
@@ -105,10 +106,7 @@ def open_where(summary: MatchSummary) -> str:
     return "here" if held_here(holder_of(summary.path)) else "elsewhere"
 
 
-OPEN_SAID = {
-    "here": "Open in this window: Enter goes back to it.",
-    "elsewhere": "Open in another Parlour window: close it there first to play it here.",
-}
+OPEN_ELSEWHERE = "Open in another Parlour window: close it there first to play it here."
 
 
 def seen_title(summary: SeenSummary) -> str:
@@ -270,6 +268,8 @@ class MatchListScreen(Screen[None]):
 
     ENTER_SEEN: ClassVar[str] = ""
     """What Enter does with a record of a match on another machine, for the detail line."""
+    OPEN_HERE: ClassVar[str] = ""
+    """What the list's Enter does with a match open in this window (under its details)."""
 
     def refresh_list(self) -> None:
         """Read the listing again (matches change while games are played)."""
@@ -349,7 +349,7 @@ class MatchListScreen(Screen[None]):
         if key is not None and row is not None:
             table.update_cell(key, "mark", MARK)
             if isinstance(row, MatchSummary):
-                text = details(row, self._where_open.get(key, ""))
+                text = details(row, self._where_open.get(key, ""), self.OPEN_HERE)
             elif isinstance(row, SeenSummary):
                 text = seen_details(row, self.ENTER_SEEN)
             else:
@@ -464,6 +464,7 @@ class ResumeScreen(MatchListScreen):
         )
 
     ENTER_SEEN = "Enter joins it again with the invitation kept here"
+    OPEN_HERE = "Open in this window: Enter goes back to it."
 
     def seen_cells(self, summary: SeenSummary) -> tuple[str, ...]:
         return (
@@ -508,6 +509,7 @@ class ReplayListScreen(MatchListScreen):
         return (game_label(summary), players(summary), outcome, when(summary.last_played))
 
     ENTER_SEEN = "Enter replays what this machine was shown"
+    OPEN_HERE = "Open in this window: Enter replays it as it stands; Esc goes back to it."
 
     def seen_cells(self, summary: SeenSummary) -> tuple[str, ...]:
         return (

@@ -41,6 +41,7 @@ class ChapterEndScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "go on"),
         Binding("q", "quit_match", "save & quit"),
+        Binding("question_mark", "app.toggle_keys", "keys"),  # modal: the app's `?` stops here
     ]
     GRACE: ClassVar[float] = READY_GRACE
     """The panel may come up as a bot's move ends the round while the player is still

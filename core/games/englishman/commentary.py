@@ -62,7 +62,7 @@ def _voiced(
     if isinstance(action, Deal):
         return "The five castles were dealt, ten cards each, face up"
     say, who = voice.verb, voice.subject(_who(names, state.actor))
-    his = voice.pick("his", "your")
+    his = voice.pick("the", "your")  # not "his": Jack's player may be Ann
     if isinstance(action, KeepDeal):
         return f"{who}{say('leave')} the castles as dealt (no Giant's-wife move)"
     if isinstance(action, Wife):

@@ -113,7 +113,7 @@ def test_a_beanstalk_waiting_for_its_treasure_cannot_be_starved() -> None:
             "1 ...\n2 4 ...\n3 ...\n5 ...\n6 7",
             "2 4",
             "5b>s",
-            "Jack put the 7 from castle 5's back on his beanstalk (2 4 7)",
+            "Jack put the 7 from castle 5's back on the beanstalk (2 4 7)",
         ),
         (
             "Fee ...\n2 ...\n3 ...\n4 ...\n5 ...",

@@ -59,8 +59,12 @@ class NewGameScreen(Screen[None]):
     ]
 
     def __init__(
-        self, game: str | None = None, options: Mapping[str, object] | None = None
+        self,
+        game: str | None = None,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
     ) -> None:
+        """`options` and `players` asked for (`parlour new`) win over the last set-up."""
         super().__init__()
         playable = registry.all()
         self._problems: list[str] = []
@@ -90,6 +94,8 @@ class NewGameScreen(Screen[None]):
             # a remote player is asked for again (a host's choice), a bot since withdrawn too
             offered = {f"bot:{bot}" for bot in self._bots}
             self._kinds = [kind if kind in offered else HUMAN for kind in last.kinds]
+        if players is not None and self._rules.min_players <= players <= self._rules.max_players:
+            self._players = players
         self._remembered = remembered_names()
 
     # -- layout ------------------------------------------------------------------------------
