@@ -51,11 +51,12 @@ def _edges(width: int, tiles: list[Tile]) -> tuple[Content, Content]:
 
 
 def _tallest(lay: Layout, spare: int) -> set[int]:
-    """The lines of tiles to stand tall with `spare` rows: a castle's lines (or the
-    beanstalks') all or none, from the top down while they fit, so no castle is half tall."""
+    """The lines of tiles to stand tall with `spare` rows: the castles' lines all or none
+    (two castles tall above three flat read as two drawings of one table), then the
+    beanstalks' if they fit too."""
     groups: dict[object, list[int]] = {}
     for y in sorted({tile.y for tile in lay.tiles}):
-        groups.setdefault(lay.rows.get(y, "stalks"), []).append(y)
+        groups.setdefault("castles" if y in lay.rows else "stalks", []).append(y)
     chosen: set[int] = set()
     for lines in groups.values():
         if 2 * (len(chosen) + len(lines)) > spare:
@@ -65,8 +66,8 @@ def _tallest(lay: Layout, spare: int) -> set[int]:
 
 
 def tall(lay: Layout, rows: int) -> Layout:
-    """`lay` with its lines of tiles between a row of top edges and a row of bottom edges,
-    a castle at a time from the top down, as many as fit in `rows`."""
+    """`lay` with its lines of tiles between a row of top edges and a row of bottom edges:
+    every castle's when they all fit in `rows`, and the beanstalks' when they fit too."""
     carded = _tallest(lay, rows - len(lay.lines))
     if not carded:
         return lay
