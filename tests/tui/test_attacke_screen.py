@@ -199,6 +199,12 @@ async def test_face_down_cards_count_one_and_show_as_question_marks() -> None:
         await keys(pilot, "enter")
         table = table_text(screen)
         assert "│R5 │░?░│" in table and "G3" not in table and "=6" in table
+        # a view of everything (a replay "seen by everyone") shows the face, marked "?"
+        everything = screen.rules.view(screen.port.match.state, None)
+        screen.query_one(AttackeTable).show(everything, None, animate=False)
+        await pilot.pause()
+        table = table_text(screen)
+        assert "│R5 │G3 │" in table and "░?░" not in table, table
 
 
 async def test_five_seats_fit_80_by_24() -> None:

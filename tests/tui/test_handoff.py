@@ -137,3 +137,20 @@ async def test_the_handoff_score_line_wraps_between_players_never_inside_one() -
         rows = [row for row in rows if row]
         assert len(rows) == 2, rows
         assert rows[-1] == "Player 3 0" and " ".join(rows).split() == detail.split()
+
+
+async def test_at_the_end_of_a_hot_seat_match_the_move_log_tells_the_whole_match() -> None:
+    """After a resignation the Moves column beside the match-end panel was empty: nobody was
+    at the device, so nobody's words were shown. The match is over: every card may be named."""
+    from tui.screens.round_end import MatchEndScreen
+
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter", *["right"] * 4, "f", "enter", "enter")  # Ann moves; Bob
+        await keys(pilot, "ctrl+r", "y")  # Bob resigns
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
+        assert "Ann drew a 4" in log and "Ann drew a card" not in log, log  # named now
+        assert "Bob drew 1, 2, 3, 5 and 5" in log and "resign" in log, log

@@ -49,11 +49,15 @@ def backs(count: int) -> Content:
     return Content.assemble(("▮" * min(count, 5), "dim"), f" {count}")
 
 
-def laid_faces(cards: Sequence[str], hidden: int, width: int) -> tuple[list[Face], int, int]:
-    """The laid cards (face-down ones as backs, last) as faces fitting `width`: overlapping by
-    a border, by two when short of room, and dropping the oldest only when even that is too
-    wide. Returns the faces, the stride and how many were dropped."""
-    faces = [Face(card) for card in cards] + [Face(BACK)] * hidden
+def laid_faces(
+    cards: Sequence[str], down: Sequence[str | None], width: int
+) -> tuple[list[Face], int, int]:
+    """The laid cards, the face-down ones last (`down`: each card, or None where this view
+    may not know it: a back), as faces fitting `width`: overlapping by a border, by two when
+    short of room, and dropping the oldest only when even that is too wide. Returns the
+    faces, the stride and how many were dropped."""
+    faces = [Face(card) for card in cards]
+    faces += [Face(card, mark="?") if card else Face(BACK) for card in down]
     for stride in (FACE - 1, FACE - 2):
         if fan_width(len(faces), stride) <= width:
             return faces, stride, 0
@@ -61,9 +65,9 @@ def laid_faces(cards: Sequence[str], hidden: int, width: int) -> tuple[list[Face
     return faces[-keep:], FACE - 2, len(faces) - keep
 
 
-def laid_canvas(cards: Sequence[str], hidden: int, width: int) -> Canvas:
+def laid_canvas(cards: Sequence[str], down: Sequence[str | None], width: int) -> Canvas:
     """A seat's laid cards drawn as a fan of small faces, `+n` first for any left out."""
-    faces, stride, dropped = laid_faces(cards, hidden, width)
+    faces, stride, dropped = laid_faces(cards, down, width)
     canvas = Canvas(width, 3)
     x = 0
     if dropped:
@@ -156,7 +160,7 @@ class SeatPanel(Widget):
         view, seat = self.view, self.seat
         assert view is not None
         width = max(width, FACE)
-        total, cards, hidden = self.standing(view)
+        total, cards, down = self.standing(view)
         room = width - total.cell_length - 1 if total else width
         if len(self.seat_name) + 2 > room and total.plain.endswith(WON):
             total = total[: -len(WON)]  # "=14 ★": the winner's name before the word "won"
@@ -172,24 +176,29 @@ class SeatPanel(Widget):
         if view.passed[seat]:
             rows += [Content(""), Content.styled("passed", "dim italic"), Content("")]
         else:
-            rows += laid_canvas(cards, hidden, width).content().split("\n", allow_blank=True)
+            rows += laid_canvas(cards, down, width).content().split("\n", allow_blank=True)
         return Content("\n").join(pad(row, width) for row in rows)
 
-    def standing(self, view: AttackeView) -> tuple[Content, Sequence[str], int]:
-        """The total as shown (with ▲ for the total to beat, ★ for a won contest), and the
-        face-up cards and face-down count to lay out."""
+    def standing(self, view: AttackeView) -> tuple[Content, Sequence[str], Sequence[str | None]]:
+        """The total as shown (with ▲ for the total to beat, ★ for a won contest), the
+        face-up cards and the face-down ones to lay out (None for a back; a view of
+        everything shows their faces, marked `?`)."""
         seat, result = self.seat, view.last_result
         if view.passed[seat]:
-            return Content.styled("out", "dim"), (), 0
+            return Content.styled("out", "dim"), (), ()
         if view.colour is None and result is not None and result.winner == seat:
             won = f"={result.total} ★{WON}"
-            return Content.styled(won, "bold"), result.laid, result.hidden
+            return Content.styled(won, "bold"), result.laid, [None] * result.hidden
         if view.colour is None:
-            return Content(""), (), 0
+            return Content(""), (), ()
         total = view.totals[seat]
         high = total > 0 and total == view.to_beat
         words = Content.styled(f"={total}" + (" ▲" if high else ""), "bold" if high else "")
-        return words, view.laid[seat], view.hidden_counts[seat]
+        # named only in a view of everything (a replay's, a finished match's): the table
+        # draws what every seat may see, even at a hot seat between players
+        known = view.hidden[seat] if view.viewer is None else None
+        down = list(known) if known is not None else [None] * view.hidden_counts[seat]
+        return words, view.laid[seat], down
 
 
 class AttackeTable(TableWidget[AttackeView, AttackeAction]):
@@ -325,7 +334,8 @@ class AttackeTable(TableWidget[AttackeView, AttackeAction]):
                 hidden -= before.hidden_counts[seat]
             if new or hidden > 0:
                 cards = ordered(new.elements())
-                art = laid_canvas(cards, max(hidden, 0), self.panel(seat).content_region.width)
+                down = [None] * max(hidden, 0)  # (flying: as the others saw them go down)
+                art = laid_canvas(cards, down, self.panel(seat).content_region.width)
                 what = " ".join([*cards, *[BACK] * max(hidden, 0)])
                 start = bottom if after.viewer == seat else self.chips_at(seat)
                 fly.fly(what, art.content(), start, self.laid_at(seat))

@@ -384,7 +384,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
             self._stop()
         if self.seating.hotseat:
             self.seating.viewer = None  # everyone reads the result: no hand stays open
-            self.rebuild_log()
+            self.narration.rebuild(None)  # and the whole record, over now: nothing is secret
         self.draw(animate=False)
         while self.app.screen is not self and self in self.app.screen_stack:
             self.app.pop_screen()  # a help panel left open over the last move
