@@ -12,12 +12,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -140,6 +140,14 @@ class ParlourApp(App[None]):
                 severity="warning",
                 markup=False,
             )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette entries in this app's words: "Keys" lists the screen's keys
+        as `?` does (Textual's panel described widgets), "Quit" says nothing is lost; its
+        Maximize and screenshot are left out (`ctrl+s` saves one beside the match)."""
+        yield SystemCommand("Theme", "Change the colour theme", self.action_change_theme)
+        yield SystemCommand("Keys", "The keys of this screen (also ?)", self.action_toggle_keys)
+        yield SystemCommand("Quit", "Quit Parlour: every move is already saved", self.action_quit)
 
     def action_toggle_keys(self) -> None:
         """List the keys of the screen on top: its own and the app's, hidden ones included."""

@@ -48,6 +48,11 @@ def test_new_passes_a_player_count_the_game_seats(
     assert started == [Start(kind="new", game="attacke", players=5)]
     assert main(["new", "attacke", "--players", "9"]) == 2
     assert "Attacke is for 3 to 5 players, not 9" in capsys.readouterr().err
+    assert main(["new", "attacke", "--option", "players=4"]) == 2
+    said = capsys.readouterr().err
+    assert "the player count is not a game option" in said and "use --players 4" in said
+    assert main(["new", "attacke", "--option", "face_down=maybe"]) == 2
+    assert "face_down=no|yes (default no)" in capsys.readouterr().err  # as the form says it
 
 
 def test_new_passes_only_the_options_typed(started: list[Start | None]) -> None:

@@ -206,3 +206,19 @@ async def test_the_rules_contents_show_each_heading_whole_at_100_columns(game: s
         await pilot.pause()
         assert tree.virtual_size.width <= tree.scrollable_content_region.width
         assert 0 < tree.region.width <= contents.region.width  # not cut by the panel
+
+
+async def test_the_palette_offers_textual_s_own_entries_in_this_app_s_words() -> None:
+    """It listed "Keys — Show help for the focused widget…", "Maximize" and "Quit the
+    application as soon as possible"."""
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        said = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert set(said) == {"Theme", "Keys", "Quit"}
+        assert said["Quit"] == "Quit Parlour: every move is already saved"
+        await pilot.press("ctrl+p", *"keys", "enter")
+        await pilot.pause()
+        from tui.screens.help import KeysScreen
+
+        assert isinstance(app.screen, KeysScreen)

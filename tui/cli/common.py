@@ -92,6 +92,8 @@ def game_options(
         key = key.strip()
         if not sep or not key:
             raise CliError(f"--option {pair!r} is not KEY=VALUE", options_hint(rules))
+        if key == "players" and all(o.key != key for o in rules.options):
+            raise CliError("the player count is not a game option", f"use --players {value}")
         if key in given:
             raise CliError(
                 f"option {key} given twice ({given[key]!r} and {value.strip()!r})",
@@ -109,11 +111,18 @@ def options_hint(rules: Rules[Any, Any, Any]) -> str:
     if not rules.options:
         return f"{rules.title} has no options"
     described = "; ".join(
-        f"{o.key}={'|'.join(str(c) for c in o.choices) or type(o.default).__name__}"
-        f" (default {o.default})"
+        f"{o.key}={'|'.join(_said(c) for c in o.choices) or type(o.default).__name__}"
+        f" (default {_said(o.default)})"
         for o in rules.options
     )
     return f"{rules.title} options: {described}"
+
+
+def _said(value: object) -> str:
+    """An option's value as a player types it: yes / no for a switch (as the form shows it)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def player_count(rules: Rules[Any, Any, Any], players: int) -> int:
