@@ -14,15 +14,19 @@ from replays.remote.hosting import Plan, start
 from tui.tables.link import SocketLink
 
 
-async def test_a_guest_saying_lines_faster_than_the_pace_has_the_rest_refused() -> None:
-    plan = Plan(
+def crossing() -> Plan:
+    """A Crossing hosted here, both seats remote."""
+    return Plan(
         rules=registry.get("crossing"),
         seats=(Seat("Ann"), Seat("Ben")),
         roles=("remote", "remote"),
         port=0,
         bot_pause=0.0,
     )
-    hosted = await start(plan, rng=random.Random(2))
+
+
+async def test_a_guest_saying_lines_faster_than_the_pace_has_the_rest_refused() -> None:
+    hosted = await start(crossing(), rng=random.Random(2))
     try:
         watching = await SocketLink(hosted.invitations[SPECTATOR]).open()
         refused: list[str] = []
@@ -44,14 +48,7 @@ async def test_a_guest_saying_lines_faster_than_the_pace_has_the_rest_refused() 
 async def test_a_new_connection_does_not_start_the_pace_afresh() -> None:
     """The pace was a connection's own: opening another (the watching invitation takes any
     number) gave a fresh burst of lines each time."""
-    plan = Plan(
-        rules=registry.get("crossing"),
-        seats=(Seat("Ann"), Seat("Ben")),
-        roles=("remote", "remote"),
-        port=0,
-        bot_pause=0.0,
-    )
-    hosted = await start(plan, rng=random.Random(2))
+    hosted = await start(crossing(), rng=random.Random(2))
     links = []
     try:
         for n in range(3):

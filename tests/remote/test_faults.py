@@ -7,6 +7,9 @@ import asyncio
 import random
 import socket
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -231,68 +234,76 @@ async def test_a_seat_joined_again_elsewhere_is_played_from_the_newer_terminal_o
     assert seat_actions(host, 0)[0][1].action == move.to_wire()
 
 
+@dataclass
+class Told:
+    """An En Garde hosted here with Ann and Ben joined from sockets, and what Ann is told."""
+
+    hosted: Hosted
+    ann: SocketLink
+    ben: SocketLink
+    ben_table: RemoteTable[Any, Any]
+    told: list[str]
+
+    def drop_ben(self) -> None:
+        """Ben's network goes away (no closing handshake)."""
+        socket = self.ben._ws
+        assert socket is not None
+        socket.transport.abort()
+
+
+@asynccontextmanager
+async def ann_told() -> AsyncIterator[Told]:
+    hosted = await host_en_garde()
+    ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
+    told: list[str] = []
+    try:
+        ann = await ann_link.open()
+        ann.changed = lambda rewritten: told.extend(ann.notices())
+        ben = await ben_link.open()
+        await until(lambda: "Ben joined." in told, "Ann told Ben joined", 5)
+        yield Told(hosted, ann_link, ben_link, ben, told)
+    finally:
+        ann_link.close()
+        ben_link.close()
+        await hosted.close()
+
+
 async def test_the_others_are_told_when_a_player_joins_drops_comes_back_and_leaves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The host heard nothing of a guest joining or dropping until that guest's turn, and then
     read "reconnecting…" beside the name as if it were the host reconnecting."""
     monkeypatch.setattr(host_module, "DROP_TOLD_AFTER", 0.05)  # before Ben's first retry
-    hosted = await host_en_garde()
-    ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
-    told: list[str] = []
-    try:
-        ann = await ann_link.open()
-        ann.changed = lambda rewritten: told.extend(ann.notices())
-        ben = await ben_link.open()
-        await until(lambda: "Ben joined." in told, "Ann told Ben joined", 5)
-        ben_socket = ben_link._ws
-        assert ben_socket is not None
-        ben_socket.transport.abort()  # Ben's network goes away
+    async with ann_told() as two:
+        two.drop_ben()
         dropped = "Ben lost the connection; waiting for them to come back…"
-        await until(lambda: dropped in told, "Ann told Ben dropped", 5)
-        await until(lambda: ben.link_state == "", "Ben back", 15)
-        await until(lambda: "Ben is back." in told, "Ann told Ben is back", 5)
-        ben_link.close()
+        await until(lambda: dropped in two.told, "Ann told Ben dropped", 5)
+        await until(lambda: two.ben_table.link_state == "", "Ben back", 15)
+        await until(lambda: "Ben is back." in two.told, "Ann told Ben is back", 5)
+        two.ben.close()
         left = "Ben left the match; their invitation brings them back."
-        await until(lambda: left in told, "Ann told Ben left", 5)
-    finally:
-        ann_link.close()
-        ben_link.close()
-        await hosted.close()
-    assert all("Ann" not in said for said in told)  # nobody is told of themselves
+        await until(lambda: left in two.told, "Ann told Ben left", 5)
+    assert all("Ann" not in said for said in two.told)  # nobody is told of themselves
 
 
 async def test_a_connection_back_in_a_blink_or_a_join_leave_loop_is_not_news_to_everyone() -> None:
     """Told of every drop, the others read "lost the connection" and "is back" for a network's
     blink; and a guest joining and leaving in a loop filled every screen with notices."""
-    hosted = await host_en_garde()
-    ann_link, ben_link = SocketLink(hosted.invitations[0]), SocketLink(hosted.invitations[1])
-    told: list[str] = []
-    try:
-        ann = await ann_link.open()
-        ann.changed = lambda rewritten: told.extend(ann.notices())
-        ben = await ben_link.open()
-        await until(lambda: "Ben joined." in told, "Ann told Ben joined", 5)
-        ben_socket = ben_link._ws
-        assert ben_socket is not None
-        ben_socket.transport.abort()
-        await until(lambda: ben.link_state != "", "Ben to notice", 5)
-        await until(lambda: ben.link_state == "", "Ben back", 15)
+    async with ann_told() as two:
+        two.drop_ben()
+        await until(lambda: two.ben_table.link_state != "", "Ben to notice", 5)
+        await until(lambda: two.ben_table.link_state == "", "Ben back", 15)
         await asyncio.sleep(0.2)
-        assert told == ["Ben joined."]  # back within DROP_TOLD_AFTER: nothing to tell
-        ben_link.close()
+        assert two.told == ["Ben joined."]  # back within DROP_TOLD_AFTER: nothing to tell
+        two.ben.close()
         for _ in range(12):  # a guest in a loop: leave, join, leave…
-            again = SocketLink(hosted.invitations[1])
+            again = SocketLink(two.hosted.invitations[1])
             await again.open()
             again.close()
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.3)
-    finally:
-        ann_link.close()
-        ben_link.close()
-        await hosted.close()
-    assert "Ben left the match; their invitation brings them back." in told
-    assert len(told) <= host_module.NEWS_BURST, told  # a few at once, then one every 10 s
+    assert "Ben left the match; their invitation brings them back." in two.told
+    assert len(two.told) <= host_module.NEWS_BURST, two.told  # a few, then one every 10 s
 
 
 # -- a guest too slow to take its frames -------------------------------------------------------

@@ -87,7 +87,12 @@ async def test_a_replaced_connections_late_end_leaves_the_seat_to_the_newer_one(
     served = await hosted(plan("en-garde", 2))
     host = served.host
     told: list[bytes] = []
-    host.join(0, lambda frame: told.append(frame) or True)
+
+    def to_ann(frame: bytes) -> bool:
+        told.append(frame)
+        return True
+
+    host.join(0, to_ann)
     older = host.join(1, lambda frame: True)
     newer = host.join(1, lambda frame: True)
     host.leave(newer, on_purpose=True)  # Ben leaves the match from the newer terminal
