@@ -635,7 +635,7 @@ class MatchServer:
             return "on another machine"
         if not place.joined:
             return "not joined yet"
-        return "away" if place.left else "reconnecting…"
+        return "away" if place.left else "lost the connection, reconnecting…"
 
     @property
     def guests(self) -> int:

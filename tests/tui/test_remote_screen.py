@@ -496,7 +496,8 @@ async def test_a_guest_who_leaves_is_away_and_one_who_drops_is_reconnecting() ->
         link = two.ben._link
         assert isinstance(link, SocketLink) and link._ws is not None
         link._ws.transport.abort()  # the line is lost: Ben's table comes back by itself
-        await until(two.pilot, lambda: "reconnecting…" in str(status.render()))
+        said = "Ben (Black) to move — lost the connection, reconnecting…"  # Ben is, not the host
+        await until(two.pilot, lambda: said in str(status.render()))
         await until(two.pilot, lambda: two.screen.port.presence(1) == "on another machine")
         two.ben.close()  # Ben leaves the match
         await until(two.pilot, lambda: "Ben (Black) to move — away" in str(status.render()))

@@ -214,8 +214,8 @@ class Table(Protocol[V, A]):
         ...
 
     def presence(self, seat: int) -> str:
-        """Where a seat's player is, in words ("on another machine", "reconnecting…"), or ""
-        for a seat at this device or a bot."""
+        """Where a seat's player is, in words ("on another machine", "lost the connection,
+        reconnecting…"), or "" for a seat at this device or a bot."""
         ...
 
     def close(self) -> None:

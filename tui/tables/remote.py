@@ -345,8 +345,11 @@ class RemoteTable(Generic[V, A]):
                 self.changed(False)
 
     def note(self, text: str) -> None:
-        """A word for the player from this machine's side of the link (its record)."""
+        """A word for the player from this machine's side of the link (its record, advice
+        when its seat was taken), told at once: no update from the host may follow."""
         self._notices.append(text)
+        if self.changed is not None:
+            self.changed(False)
 
     def connection(self) -> str:
         return self.link_state

@@ -131,7 +131,7 @@ def test_a_beanstalk_waiting_for_its_treasure_cannot_be_starved() -> None:
             "Gold ...\n2 ...\n3 ...\n4 ...\n5 ...",
             "1 2 3 4 5 6",
             "1f>s",
-            "Jack completed his first beanstalk with the Gold from castle 1's front "
+            "Jack completed the first beanstalk with the Gold from castle 1's front "
             "(1 2 3 4 5 6 Gold)",
         ),
     ],

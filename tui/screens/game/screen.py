@@ -66,6 +66,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
         Binding("question_mark", "help", "help"),
         Binding("q", "save_quit", "save & quit"),
         Binding("q", "leave", "leave"),
+        Binding("q", "stop_hosting", "stop hosting"),
         Binding("u", "take_back", "take back"),
         Binding("ctrl+r", "resign", "resign"),
         Binding("ctrl+t", "chat", "chat"),
@@ -163,11 +164,9 @@ class GameScreen(MatchFrame, Generic[V, A]):
     def draw(self, *, animate: bool) -> None:
         view = self.table_view()
         seat = self.port.to_move()
-        turn = (
-            Turn(seat, self.port.check)
-            if self.hold is None and seat is not None and seat == self.viewer
-            else None
-        )
+        # out of touch with the host, no move can be sent: none is offered
+        offered = self.hold is None and not self.port.connection() and seat == self.viewer
+        turn = Turn(seat, self.port.check) if offered and seat is not None else None
         over = self.port.is_over
         self.table.show(view, turn, animate=animate, over=over)
         if self.private is not None:
@@ -265,6 +264,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
                 return
             if isinstance(step, Wait):
                 self.narration.flush()
+                if self.port.connection():
+                    self.news("")  # no "— move a stone…" while no move can be sent
                 self.draw(animate=True)
                 return
             if isinstance(step, Chance):
@@ -530,15 +531,23 @@ class GameScreen(MatchFrame, Generic[V, A]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is listed only where a line reaches someone (a remote table), and q
-        says "leave" there: the match goes on, kept by its host. Take back and resign are for
-        a player at this device: a spectator (or a table of bots) has neither."""
-        if action in ("chat", "leave"):
+        says "leave" there (the match goes on, kept by its host), or "stop hosting" on the
+        host's own screen. Take back and resign are for a player at this device: a spectator
+        (or a table of bots) has neither."""
+        if action == "chat":
             return self.port.can_chat
+        if action == "leave":
+            return self.port.can_chat and self.port.host_elsewhere
+        if action == "stop_hosting":
+            return self.port.can_chat and not self.port.host_elsewhere
         if action in ("take_back", "resign"):
             return bool(self.seating.humans)
         if action == "save_quit":
             return not self.port.can_chat
         return True
+
+    def action_stop_hosting(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Leave a match across machines. Leaving a match hosted here stops hosting it, which
