@@ -228,6 +228,9 @@ async def test_out_of_touch_on_their_turn_a_guest_is_not_told_what_to_play() -> 
         hosted.server.close(close_connections=True)
         await until(pilot, lambda: "the host stopped hosting" in str(status.render()))
         assert "Your turn, Ben (Black) · the host stopped hosting" in str(status.render())
+        await pilot.pause()
+        assert screen.table.turn is None  # no stone to pick: no move could be sent
+        assert "move a stone" not in str(screen.query_one("#news").render())
         ann.close()
         guest.close()
 

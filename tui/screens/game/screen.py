@@ -518,12 +518,14 @@ class GameScreen(MatchFrame, Generic[V, A]):
 
     def action_save_quit(self) -> None:
         """Leave for the menu; the file already holds every move."""
+        # (over, or its seat played from another terminal now: nothing to go on with here)
+        goes_on = not (self.port.is_over or self.port.out_for_good)
         self._close()
-        if self.port.path is None:
+        if self.port.path is not None:
+            self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
+        elif goes_on:
             left = "The host keeps the match: join again with the same invitation to go on."
             self.notify(left, title="Left the match")
-        else:
-            self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
         if len(self.app.screen_stack) > 1:
             self.post_message(ShowMenu())
         else:
