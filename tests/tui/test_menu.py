@@ -222,3 +222,25 @@ async def test_the_palette_offers_textual_s_own_entries_in_this_app_s_words() ->
         from tui.screens.help import KeysScreen
 
         assert isinstance(app.screen, KeysScreen)
+
+
+async def test_t_on_the_rules_shows_the_contents_and_goes_to_them() -> None:
+    """At 80×24 `t` showed the contents, and only Tab twice reached them (the arrows
+    scrolled the text, or changed the game when the game list had focus)."""
+    from textual.widgets import MarkdownViewer
+    from textual.widgets.markdown import MarkdownTableOfContents
+
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"rules", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert not viewer.show_table_of_contents  # too narrow to start with them
+        await pilot.press("t")
+        await pilot.pause()
+        contents = viewer.query_one(MarkdownTableOfContents)
+        assert viewer.show_table_of_contents and contents.has_focus_within
+        await pilot.press("t")
+        await pilot.pause()
+        assert not viewer.show_table_of_contents and viewer.document.has_focus

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, MarkdownViewer, Select
+from textual.widgets import Footer, Header, Label, MarkdownViewer, Select, Tree
+from textual.widgets.markdown import MarkdownTableOfContents
 
 from core import registry
 
@@ -93,8 +94,15 @@ class RulesScreen(Screen[None]):
             await self._show(event.value)
 
     def action_toggle_contents(self) -> None:
+        """Show the contents and go to them (the arrows then pick a heading, Enter goes
+        there), or hide them and go back to the text."""
         viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+        shown = viewer.show_table_of_contents = not viewer.show_table_of_contents
+        if shown:
+            tree = viewer.query_one(MarkdownTableOfContents).query_one(Tree)
+            self.call_after_refresh(tree.focus)
+        else:
+            viewer.document.focus()
 
     def action_step_game(self, step: int) -> None:
         ids = [game_id for game_id, _ in games()]
