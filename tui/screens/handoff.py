@@ -68,7 +68,6 @@ class HandoffScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self._shown = time.monotonic()
-        self.app.clear_notifications()  # the last player's notices would cover whom to call
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
