@@ -33,7 +33,7 @@ PLACES: dict[str, Place] = {
 
 
 def _entry_label(key: str, label: str) -> str:
-    return f"[b $accent]{key.upper()}[/]  {label}"
+    return f"[b $text-accent]{key.upper()}[/]  {label}"
 
 
 def _game_label(title: str, tagline: str, ready: bool, players: str) -> str:

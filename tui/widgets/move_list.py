@@ -74,7 +74,11 @@ class NoteRow:
     text: str
 
 
-JUDGED_STYLE = {"?!": "italic $warning", "?": "italic bold $warning", "??": "italic bold $error"}
+JUDGED_STYLE = {
+    "?!": "italic $text-warning",
+    "?": "italic bold $text-warning",
+    "??": "italic bold $text-error",
+}
 """The review's glyphs: italic (a player's own glyph is upright bold), and coloured by weight."""
 
 

@@ -24,7 +24,7 @@ class TooSmall(Static):
         height: 100%;
         content-align: center middle;
         text-align: center;
-        color: $warning;
+        color: $text-warning;
     }
     Screen.-too-small > * { display: none; }
     Screen.-too-small > TooSmall { display: block; }

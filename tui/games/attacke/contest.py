@@ -166,7 +166,7 @@ class SeatPanel(Widget):
             total = total[: -len(WON)]  # "=14 ★": the winner's name before the word "won"
             room = width - total.cell_length - 1
         head = Content.assemble(  # cut to its room here, so the seat's number stays ("… 2")
-            Content.styled("▶ ", "bold $accent") if self.turn else "  ",
+            Content.styled("▶ ", "bold $text-accent") if self.turn else "  ",
             Content.styled(short_name(self.seat_name, max(room - 2, 1)), "bold"),
         )
         rows = [

@@ -35,7 +35,7 @@ def player_line(names: Sequence[str], seat: int, mark: str, *more: tuple[str, st
         (f"{GLYPH[seat]} ", "bold"),
         (short_name(who(names, seat), NAME), "bold"),
         (f" · {SIDE[seat]}", "dim"),
-        (mark, "bold $accent"),
+        (mark, "bold $text-accent"),
         *more,
     )
 

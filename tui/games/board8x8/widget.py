@@ -75,7 +75,7 @@ class Board8x8(TableWidget[V, A]):
 
     Board8x8.owes {{
         border: heavy $error;
-        border-subtitle-color: $error;
+        border-subtitle-color: $text-error;
     }}
 
     Board8x8 .b8-side {{
@@ -93,7 +93,7 @@ class Board8x8(TableWidget[V, A]):
         height: auto;
         width: 100%;
         text-style: bold reverse;
-        color: $error;
+        color: $text-error;
     }}
 
     Board8x8 #b8-hint {{
@@ -103,7 +103,7 @@ class Board8x8(TableWidget[V, A]):
     }}
 
     Board8x8 #b8-hint.refused {{
-        color: $error;
+        color: $text-error;
         text-style: bold;
     }}
     """

@@ -49,7 +49,7 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
     }
 
     EnGardeHand .eg-card.-selected {
-        color: $accent;
+        color: $text-accent;
         text-style: bold;
     }
 

@@ -92,7 +92,7 @@ class EnGardeBoard(TableWidget[EnGardeView, EnGardeAction]):
     }
 
     EnGardeBoard Fencer.seat-0 {
-        color: $accent;
+        color: $text-accent;
     }
 
     EnGardeBoard Fencer.seat-1 {

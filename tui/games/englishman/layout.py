@@ -185,7 +185,7 @@ def layout(state: EnglishmanState, width: int, marks: Marks | None = None) -> La
             w.newline()
         rows[w.y] = c
         mark = marks.rows.get(c, " ")
-        w.put(mark, "bold $accent" if mark != " " else "")
+        w.put(mark, "bold $text-accent" if mark != " " else "")
         w.put(f"{c + 1} ", "bold")
         front_style = "bold" + (f" {LEGAL}" if ("front", c, 0) in marks.legal else "")
         w.put("F▸", front_style, ("front", c, 0))
@@ -209,7 +209,7 @@ def _stalk_line(w: _Writer, state: EnglishmanState, marks: Marks) -> None:
     """The beanstalk Jack is growing, as tiles with a dotted slot for each card still to come,
     then the finished ones (✓)."""
     w.newline()
-    w.put(marks.stalk, "bold $accent" if marks.stalk != " " else "")
+    w.put(marks.stalk, "bold $text-accent" if marks.stalk != " " else "")
     number = min(len(state.completed) + 1, STALKS_TO_WIN)
     style = "bold" + (f" {LEGAL}" if ("stalk", -1, 0) in marks.legal else "")
     w.put(f"Beanstalk {number}/{STALKS_TO_WIN}", style, ("stalk", -1, 0))
