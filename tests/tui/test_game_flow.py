@@ -786,6 +786,11 @@ async def test_l_looks_back_from_your_own_chair_and_returns_to_play() -> None:
         assert not looking.match.notes()
         shown = html.unescape(app.export_screenshot())
         assert " ".join(f"[{c}]" for c in ann) not in shown
+        assert "press a to annotate" not in shown  # a key that does nothing here
+        await keys(pilot, "question_mark")  # its keys: without those it does not have
+        listed = dict(app.screen.keys)  # type: ignore[attr-defined]
+        assert "a" not in listed and "e" not in listed and "→  ←" in listed
+        await keys(pilot, "escape")
         await keys(pilot, "l")
         assert app.screen is game and game.viewer == 1
         assert game.rules.view(game.port.match.state, 1).hands[1] == bob

@@ -230,9 +230,13 @@ def note_prompt(note: NoteRow, current: bool) -> Content:
 class NoteList(_PositionList):
     """Every annotation in entry order; those on the current entry are marked ▸."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, empty: str = "none yet — press a to annotate"
+    ) -> None:
+        """`empty`: what an empty list says (where notes cannot be made, not "press a")."""
         super().__init__(id=id)
         self.border_title = "Notes"
+        self.empty = empty
         self._notes: list[NoteRow] = []
         self._current: int | None = None
 
@@ -245,9 +249,7 @@ class NoteList(_PositionList):
             for number, note in enumerate(self._notes)
         ]
         if not options:
-            options = [
-                Option(Content.styled("none yet — press a to annotate", "italic"), disabled=True)
-            ]
+            options = [Option(Content.styled(self.empty, "italic"), disabled=True)]
         self.set_options(options)
         self.mark(current)
 

@@ -97,18 +97,25 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def keys_for(chapter: str, draws: bool) -> tuple[tuple[str, str], ...]:
+READ_ONLY_LEFT_OUT = ("p", "a", "e", "c", "r", "m  M", "g")
+"""The keys of `KEYS` that looking back during one's own match does not have."""
+
+
+def keys_for(chapter: str, draws: bool, *, look_back: bool = False) -> tuple[tuple[str, str], ...]:
     """`KEYS` in the words of the game replayed: its chapters by their name ("next turn" at
-    Crossing, not "next round"), and no cards or draws where the match has none."""
+    Crossing, not "next round"), and no cards or draws where the match has none; looking
+    back during play (`look_back`), without the keys it does not have."""
     plain = {
         "→  ←": "next / previous move",
         "shift+→  shift+←": "next / previous entry of the match file",
         "↓  ↑": "next / previous move by a player",
     }
     chapters = f"next {chapter} / start of this (or the previous) {chapter}"
+    left_out = READ_ONLY_LEFT_OUT if look_back else ()
     return tuple(
         (key, chapters if key.startswith("]") else does if draws else plain.get(key, does))
         for key, does in KEYS
+        if key not in left_out
     )
 
 
@@ -119,9 +126,11 @@ class ReplayKeys(ModalScreen[None]):
     CSS_PATH = "../../styles/replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", "close")]
 
-    def __init__(self, chapter: str = "round", draws: bool = True) -> None:
+    def __init__(
+        self, chapter: str = "round", draws: bool = True, *, look_back: bool = False
+    ) -> None:
         super().__init__()
-        self.keys = keys_for(chapter, draws)
+        self.keys = keys_for(chapter, draws, look_back=look_back)
 
     def compose(self) -> ComposeResult:
         legend = (

@@ -130,7 +130,11 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             with Vertical(id="rp-side"):
                 yield Static(id="rp-entry")
                 yield Static(id="rp-accuracy")
-                yield NoteList(id="rp-notes")
+                # looking back during play is read-only: notes wait for the match's end
+                empty = (
+                    "none yet" if self.look_back is not None else "none yet — press a to annotate"
+                )
+                yield NoteList(id="rp-notes", empty=empty)
         # No palette key: it would cover the Footer's last keys (ctrl+p still opens it).
         yield Footer(show_command_palette=False)
         yield TooSmall()
@@ -458,7 +462,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def action_keys(self) -> None:
         draws = any(row.chance for row in self.rows)
-        self.app.push_screen(keys.ReplayKeys(self.rules.chapter or "round", draws))
+        chapter, looking = self.rules.chapter or "round", self.look_back is not None
+        self.app.push_screen(keys.ReplayKeys(chapter, draws, look_back=looking))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back during a live match is read-only and from one's own chair."""
