@@ -126,7 +126,8 @@ def test_a_round_decided_by_advance_names_who_advanced_farther() -> None:
     """The round-end panel said "…; advance 10 against 7." without saying whose advance."""
     state = play(play(one_left("advanced"), "2>x4 d5"), "r1")
     assert round_words(state.results[0], ("Ann", "Ben")) == (
-        "The defender retreated after the last card was drawn; Ben advanced farther, 10 against 7."
+        "The defender retreated after the last card was drawn; Ben advanced farther, 10 spaces "
+        "against 7."
     )
 
 

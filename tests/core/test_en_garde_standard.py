@@ -203,7 +203,7 @@ def test_equal_counts_reveal_the_hands_and_say_the_advance_decided() -> None:
     result = state.results[0]
     assert result.reason == "advance" and result.hands == state.hands
     assert comparison(result, ("Ann", "Ben")) == (
-        "at distance 7: no card can match it; Ben advanced farther, 11 against 4"
+        "at distance 7: no card can match it; Ben advanced farther, 11 spaces against 4"
     )
 
 

@@ -734,7 +734,10 @@ def test_the_defender_is_offered_only_the_answers_it_can_give() -> None:
         hands=((1, 2, 3, 4), (1, 2, 2, 3, 4)),
         pile=9,
     )
-    assert prompt(facing, ("Ann", "Bob")) == "retreat — you cannot parry a 5"
+    assert prompt(facing, ("Ann", "Bob")) == "retreat (you cannot parry a 5)"
+    last = replace(facing, pile=0)  # one pair of brackets, no second dash in the news line
+    said = "retreat (you cannot parry a 5; then the advance decides)"
+    assert prompt(last, ("Ann", "Bob")) == said
     able = replace(facing, hands=((1, 2, 3, 4), (1, 2, 3, 4, 5)))
     assert prompt(able, ("Ann", "Bob")) == "parry with a 5 or retreat"
     riposte = replace(start, phase="riposte", to_move=1)

@@ -82,7 +82,7 @@ def revealed_hands(result: RoundResult, names: Sequence[str]) -> str | None:
 
 def comparison(result: RoundResult, names: Sequence[str]) -> str | None:
     """The hand comparison with names, e.g. "at distance 1: Ann has no 1, Ben has one", and
-    what decided it when the counts tie ("…; Ben advanced farther, 11 against 4"); None when
+    what decided it when the counts tie ("…; Ben advanced farther, 11 spaces against 4"); None when
     the round revealed no hands."""
     gap, held = result.distance, result.held
     if gap is None or held is None or result.positions is None:
@@ -101,13 +101,14 @@ def comparison(result: RoundResult, names: Sequence[str]) -> str | None:
 
 
 def _farther(positions: tuple[int, int], names: Sequence[str]) -> str:
-    """Who advanced farther from their end of the piste, e.g. "Ben advanced farther, 11
-    against 4" (or "both advanced 6: a drawn round")."""
+    """Who advanced farther from their end of the piste, e.g. "Ben advanced farther, 11 spaces
+    against 4" (or "both advanced 6 spaces: a drawn round")."""
     ahead = advances(positions)
     if ahead[0] == ahead[1]:
-        return f"both advanced {ahead[0]}: a drawn round"
+        return f"both advanced {ahead[0]} spaces: a drawn round"
     winner = 0 if ahead[0] > ahead[1] else 1
-    return f"{_name(names, winner)} advanced farther, {ahead[winner]} against {ahead[1 - winner]}"
+    far, near = ahead[winner], ahead[1 - winner]
+    return f"{_name(names, winner)} advanced farther, {far} spaces against {near}"
 
 
 def round_words(result: RoundResult, names: Sequence[str]) -> str:

@@ -40,12 +40,14 @@ def prompt(view: EnGardeView, names: Sequence[str]) -> str:
         offers = []
         if parry:
             offers.append(f"parry with {strike}" + (" (then hands are compared)" if last else ""))
-        if retreat:
-            offers.append("retreat" + (" (then the advance decides)" if last else ""))
+        if retreat:  # why only a retreat is left, in its own words (no second dash)
+            why = ([] if parry else [f"you cannot parry {strike}"]) + (
+                ["then the advance decides"] if last else []
+            )
+            offers.append("retreat" + (f" ({'; '.join(why)})" if why else ""))
         if not offers:
             return f"no parry with {strike} is possible: take the hit (x)"
-        cannot = "" if parry else f" — you cannot parry {strike}"
-        return " or ".join(offers) + cannot
+        return " or ".join(offers)
     if view.phase == "riposte":
         verbs = (
             "move, attack or advance-and-attack" if view.level == "advanced" else ("move or attack")
