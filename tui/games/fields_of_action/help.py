@@ -10,7 +10,9 @@ HELP = """\
 | `Esc` | drop the stone picked |
 
 Each side has twelve stones numbered 1 to 12: White `○1`…`○12`, Black `●1`…`●12`. Rank 8 is
-at the top. A stone moves exactly as many squares as there are stones around it.
+at the top. A stone moves in a straight line exactly as many squares as there are stones
+around it. A stone with none around it is *isolated*: it flies any distance in a line to an
+empty square that touches at least two other stones.
 
 What the board shows:
 
