@@ -74,6 +74,20 @@ async def test_choosing_a_bot_names_the_seat_after_it() -> None:
         assert app.screen.query_one("#name-1", Input).value == "Random bot"
 
 
+async def test_a_name_typed_stays_when_the_game_changes() -> None:
+    """Typing "Tester" and then choosing another game put "Player 1" back."""
+    app = ParlourApp(Start("new", "en-garde"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        name_field(app, 0).value = "Tester"
+        await pilot.pause()
+        app.screen.query_one("#game", Select).value = "fields-of-action"
+        await pilot.pause()
+        await pilot.pause()
+        assert name_field(app, 0).value == "Tester"
+        assert name_field(app, 1).value == "Player 2"
+
+
 async def test_swapping_seats_changes_who_moves_first() -> None:
     app = ParlourApp(Start("new", "en-garde"))
     async with app.run_test(size=(100, 32)) as pilot:

@@ -39,6 +39,8 @@ from tui.widgets.seat_row import (
     SeatRow,
     bot_specs,
     default_name,
+    is_given_name,
+    is_person,
     kind_of,
     seat_of,
 )
@@ -133,8 +135,10 @@ class NewGameScreen(Screen[None]):
         self.query_one("#name-0", Input).focus()  # the first thing to type is a name
         self.refresh_bindings()  # the footer lists the keys before the first key press
 
-    async def _build_game(self, preset: Mapping[str, object]) -> None:
-        """Fill the option rows and seat rows for the chosen game."""
+    async def _build_game(
+        self, preset: Mapping[str, object], seats: list[tuple[str, str]] | None = None
+    ) -> None:
+        """Fill the option rows and seat rows for the chosen game (`seats`: as `_build_seats`)."""
         rules = self._rules
         self._option_widgets = {}
         options_box = self.query_one("#options", Vertical)
@@ -170,7 +174,7 @@ class NewGameScreen(Screen[None]):
             if option.help:
                 rows.append(Static(option.help, classes="hint option-help"))
         await options_box.mount_all(rows)
-        await self._build_seats()
+        await self._build_seats(seats)
 
     async def _build_seats(self, seats: list[tuple[str, str]] | None = None) -> None:
         """Seat rows: a kind (human or a bot) and a name; `seats` keeps earlier choices."""
@@ -185,7 +189,7 @@ class NewGameScreen(Screen[None]):
         for seat in range(self._players):
             kept = self._kinds[seat] if seat < len(self._kinds) else HUMAN
             kind, name = seats[seat] if seats and seat < len(seats) else (kept, "")
-            if not seats and seat < len(self._remembered) and self._remembered[seat] not in taken:
+            if not name and seat < len(self._remembered) and self._remembered[seat] not in taken:
                 name = self._remembered[seat]
             name = name or default_name(seat, kind, taken)
             taken.add(name)
@@ -283,10 +287,17 @@ class NewGameScreen(Screen[None]):
         select = event.select
         self._show_starter()
         if select.id == "game" and event.value != self._rules.id:
+            # names typed for the seats stay (another game's bots do not: its seats start as
+            # people, named as the app names them)
+            bots = self._bots
+            typed = [
+                (HUMAN, name if is_person(kind) and not is_given_name(name, bots) else "")
+                for kind, name in self._seat_choices()
+            ]
             self._rules = registry.get(str(event.value))
             self._players = self._rules.min_players
             self._problems, self._notes = [], []
-            await self._build_game(preset={})
+            await self._build_game(preset={}, seats=typed)
             self._show_problems()
         elif (
             select.id == "players"
