@@ -284,15 +284,15 @@ def where(address: str, match_id: str) -> str:
 
 
 def invitation_lines(hosted: Hosted) -> list[tuple[str, str]]:
-    """Whom each invitation is for with the command that joins ("Ben (seat 2): parlour join"),
-    and the invitation itself: the remote seats, then watching."""
+    """Whom each invitation is for ("Ben (seat 2):") and the whole command that joins with it
+    ("parlour join parlour://…", one line to copy): the remote seats, then watching."""
     names = hosted.host.names
     lines = [
-        (f"{names[seat]} (seat {seat + 1}): parlour join", str(invitation))
+        (f"{names[seat]} (seat {seat + 1}):", f"parlour join {invitation}")
         for seat, invitation in sorted(hosted.invitations.items())
         if seat != SPECTATOR
     ]
-    lines.append(("Spectators: parlour join --watch", str(hosted.invitations[SPECTATOR])))
+    lines.append(("Spectators:", f"parlour join --watch {hosted.invitations[SPECTATOR]}"))
     return lines
 
 

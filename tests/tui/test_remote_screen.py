@@ -699,3 +699,23 @@ async def test_quitting_the_app_while_it_hosts_a_match_says_how_to_host_it_again
         await pilot.press("ctrl+q")
     said = app.farewell()
     assert said is not None and f"parlour host --resume {match_id}" in said
+
+
+async def test_the_invitations_dialog_gives_each_whole_command_on_one_line_to_copy() -> None:
+    """It read "Ben (seat 2): parlour join" above "parlour://…": a mouse copy of the
+    invitation's line missed the command, one of both lines took two."""
+    from textual.widgets import Static
+
+    from replays.remote.hosting import invitation_lines
+    from tui.screens.remote import InvitationsScreen
+
+    app = ParlourApp()
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        lines = invitation_lines(hosted)
+        assert lines[0] == ("Ben (seat 2):", f"parlour join {hosted.invitations[1]}")
+        assert lines[-1][1] == f"parlour join --watch {hosted.invitations[SPECTATOR]}"
+        app.push_screen(InvitationsScreen(lines, "Listening on 127.0.0.1"))
+        await pilot.pause()
+        for shown in app.screen.query(".invitation").results(Static):
+            assert str(shown.render()).startswith("parlour join ")
+            assert shown.region.height == 1  # whole on its row at 100 columns

@@ -230,8 +230,8 @@ async def _headless(plan: Plan) -> int:
         f"({where(plan.address, hosted.host.match_id)})",
         file=sys.stderr,
     )
-    for who, invitation in invitation_lines(hosted):
-        print(f"{who} {invitation}", flush=True)
+    for who, command in invitation_lines(hosted):
+        print(f"{who} {command}", flush=True)
     stopped = asyncio.create_task(stop.wait())
     code = EXIT_OK
     while not stop.is_set():

@@ -105,7 +105,7 @@ class InvitationsScreen(ModalScreen[None]):
     ]
 
     def __init__(self, invitations: Sequence[tuple[str, str]], where: str) -> None:
-        """`invitations`: (whom it is for and the command, the invitation) each."""
+        """`invitations`: (whom it is for, the whole command that joins with it) each."""
         super().__init__()
         self.invitations = tuple(invitations)
         self.where = where
@@ -120,7 +120,9 @@ class InvitationsScreen(ModalScreen[None]):
         yield Footer()
 
     def action_copy(self) -> None:
-        self.app.copy_to_clipboard("\n".join(f"{who} {url}" for who, url in self.invitations))
+        self.app.copy_to_clipboard(
+            "\n".join(f"{who} {command}" for who, command in self.invitations)
+        )
         self.notify("Copied (where the terminal allows it).", title="Invitations")
 
     def action_close(self) -> None:
