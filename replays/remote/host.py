@@ -112,6 +112,7 @@ class _Seat:
     untold: tuple[bool, str] | None = None
     """The latest coming or going the pace held back (`_news`'s arguments), told later."""
     later: asyncio.TimerHandle | None = None
+    """The telling of `untold`, once the pace allows."""
 
 
 class MatchServer:

@@ -915,3 +915,17 @@ async def test_the_board_has_the_keys_again_once_the_terminal_is_large_enough() 
         await pilot.pause()
         assert not screen.has_class("-too-small")
         assert screen.focused is focused
+
+
+async def test_the_deal_is_in_the_move_log_before_the_first_move_of_two_people_here() -> None:
+    """An Englishman for two people at one keyboard opened on an empty move log: the deal's
+    line waited, held back to be folded with later draws, until the first move was made."""
+    from core import registry
+
+    opened = create_match(registry.get("englishman"), (Seat("Ann"), Seat("Ben")), {})
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, opened)
+        await pilot.pause()
+        log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
+        assert "The five castles were dealt" in log

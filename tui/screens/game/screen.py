@@ -299,6 +299,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
             if self.viewer != seat:
                 self.seating.viewer = seat
                 self.rebuild_log()
+                self.narration.flush()  # rebuilt: the deal before this first turn shows now
             self.draw(animate=True)
             self.news(*self._since_last_turn(seat))
             return
