@@ -86,3 +86,14 @@ def titled(title: str, options: Mapping[str, object]) -> str:
         if isinstance(value, str)
     ]
     return f"{title} ({', '.join(words)})" if words else title
+
+
+def full_stop(text: str) -> str:
+    """`text` ending as a sentence ends: with a full stop, unless it has one or ends in "…"."""
+    return text if text.endswith(("…", ".")) else f"{text}."
+
+
+def sentence(clause: str) -> str:
+    """A clause that follows a colon elsewhere ("the host stopped hosting") as a sentence of
+    its own: its first letter up, a full stop after it."""
+    return full_stop(clause[:1].upper() + clause[1:])

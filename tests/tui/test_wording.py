@@ -50,3 +50,13 @@ def test_a_short_name_keeps_a_seats_number_and_counts_cells() -> None:
     assert all(len(short_name("Normal greedy bot 12", w)) <= max(w, 1) for w in range(20))
     assert short_name("漢字漢字漢字", 7) == "漢字漢…"  # wide characters take two cells each
     assert short_name("Ann", 0) == "…"  # never longer than asked for but the mark itself
+
+
+def test_a_clause_becomes_a_sentence_once_with_one_full_stop() -> None:
+    from tui.wording import full_stop, sentence
+
+    assert sentence("the host stopped hosting") == "The host stopped hosting."
+    assert sentence("lost touch with the host; reconnecting…") == (
+        "Lost touch with the host; reconnecting…"
+    )
+    assert full_stop("done.") == "done." and full_stop("done") == "done."

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Input, Static
 from core.text import CHAT_LIMIT
 from replays.remote.invite import Invitation
 from tui.tables.link import Refused, SocketLink
+from tui.wording import sentence
 
 
 class JoiningScreen(Screen[None]):
@@ -65,7 +66,7 @@ class JoiningScreen(Screen[None]):
                 Content(f"Could not join the match at {self.invitation.where}")
             )
             self.query_one("#joining", Static).update(
-                Content(f"{refused.reason[:1].upper()}{refused.reason[1:]}.\n\n{todo}")
+                Content(f"{sentence(refused.reason)}\n\n{todo}")
             )
             self._refused = True
             self._retry = not refused.final

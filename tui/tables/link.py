@@ -35,6 +35,7 @@ from replays.remote.wire import (
     host_frame,
 )
 from tui.tables.remote import RemoteTable, Welcome
+from tui.wording import sentence
 
 GOING_AWAY = 1001
 """The close code of a host that stops serving (its server closing), not of a lost line."""
@@ -275,7 +276,7 @@ class SocketLink:
                 if self._table is not None:
                     self._table.note(TAKEN_ADVICE)
                 if self.ended is not None:
-                    self.ended(f"{TAKEN_THERE[:1].upper()}{TAKEN_THERE[1:]}.")
+                    self.ended(sentence(TAKEN_THERE))
                 return
             stopped = ws.close_code == GOING_AWAY  # the host stopped serving, on purpose
             if self._table is not None and self._table.is_over:

@@ -39,6 +39,7 @@ from replays.remote.wire import (
 )
 from replays.store import file_name
 from tui.tables.port import Offer, Plays, Wait
+from tui.wording import full_stop, sentence
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -197,7 +198,7 @@ class RemoteTable(Generic[V, A]):
         """The link to the host is down (`state` says what it does about it; `final`: for
         good), or back ("")."""
         if state and not self.link_state:
-            self._notices.append(f"{state[:1].upper()}{state[1:]}" + _stop(state))
+            self._notices.append(sentence(state))
         elif self.link_state and not state:
             self._notices.append("Back in touch with the host.")
         self.link_state, self.link_final = state, final
@@ -243,9 +244,8 @@ class RemoteTable(Generic[V, A]):
     def check(self, action: A) -> str | None:
         mine = self._to_move == self.seat
         if self.link_state and self._outcome is None and (mine or self.link_final):
-            state = self.link_state + _stop(self.link_state)
             again = "" if self.link_final else " Play it again once the host is back."
-            return f"Not sent: {state}{again}"
+            return f"Not sent: {full_stop(self.link_state)}{again}"
         if not isinstance(self.step(), Decide):
             return "Wait for your turn."
         if self._imagined is None:
@@ -380,8 +380,3 @@ def _offer(wire: object, seats: int) -> Offer | None:
     ):
         raise WireError("the host's rematch cannot be read")
     return Offer(tuple(agreed), time.monotonic() + min(seconds, 3600), said[:200])
-
-
-def _stop(sentence: str) -> str:
-    """The full stop `sentence` still needs: none after "…"."""
-    return "" if sentence.endswith(("…", ".")) else "."

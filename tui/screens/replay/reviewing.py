@@ -22,6 +22,7 @@ from tui.screens.replay.rows import decision_at
 from tui.screens.replay.verdicts import accuracy_table, marked_positions, review_title
 from tui.widgets.move_list import MoveList
 from tui.widgets.win_chart import WinChart, chart_of
+from tui.wording import sentence
 
 if TYPE_CHECKING:
     from tui.screens.replay.screen import ReplayScreen
@@ -182,9 +183,8 @@ class Reviewing:
         screen.redraw()
         error = worker.error
         if isinstance(error, LogError | OSError):
-            reason = str(error)
             screen.notify(
-                f"{reason[:1].upper()}{reason[1:]}.",
+                sentence(str(error)),
                 title="Cannot review this match",
                 severity="warning",
                 markup=False,

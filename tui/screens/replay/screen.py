@@ -50,6 +50,7 @@ from tui.widgets.hung_text import HungText
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
 from tui.widgets.win_chart import WinChart
+from tui.wording import sentence
 
 V = TypeVar("V")
 A = TypeVar("A", bound=Action)
@@ -435,9 +436,8 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             self.cursor.perspective = seat
         except HiddenPerspective as err:
             self.cursor.perspective = SPECTATOR
-            reason = str(err)
             self.notify(
-                f"{reason[:1].upper()}{reason[1:]}.",
+                sentence(str(err)),
                 title="Not shown",
                 severity="warning",
                 markup=False,
