@@ -463,6 +463,25 @@ async def test_a_spectator_is_offered_chat_but_neither_take_back_nor_resign() ->
         watching.close()
 
 
+async def test_a_terminal_whose_seat_is_taken_elsewhere_offers_no_take_back_resign_or_chat() -> (
+    None
+):
+    """Its footer still listed `u`, `ctrl+r` and `ctrl+t` for a seat played elsewhere now."""
+    async with bens_screen() as (pilot, hosted, ben, screen):
+        offered = {shown.binding.action for shown in screen.active_bindings.values()}
+        assert {"take_back", "resign", "chat"} <= offered
+        elsewhere = await SocketLink(hosted.invitations[1]).open()
+        await until(pilot, lambda: ben.out_for_good)
+        await pilot.pause()
+        offered = {shown.binding.action for shown in screen.active_bindings.values()}
+        assert not {"take_back", "resign", "chat"} & offered, offered
+        assert "leave" in offered
+        keys = [key for key, _ in any_time_keys(screen)]
+        assert "`u`" not in keys and "`ctrl+r`" not in keys and "`ctrl+t`" not in keys
+        elsewhere.close()
+        ben.close()
+
+
 async def test_the_host_player_asking_to_take_back_is_not_told_they_asked_the_host() -> None:
     async with ann_and_ben() as two:
         two.screen.port.submit(a_move(two.screen.port))  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ def any_time_keys(screen: GameScreen[Any, Any]) -> list[tuple[str, str]]:
         keys.append(("`l`", LOOK_BACK))
     if screen.check_action("resign", ()):
         keys.append(("`ctrl+r`", "resign the match (asks first)"))
-    if port.can_chat:
+    if screen.check_action("chat", ()):
         keys.append(("`ctrl+t`", "chat with the others at the match"))
     if screen.app.check_action("invitations", ()):
         keys.append(("`f2`", "the invitations again, to copy and send"))

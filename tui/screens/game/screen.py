@@ -437,6 +437,7 @@ class GameScreen(MatchFrame, Generic[V, A]):
         catches up when it is dismissed."""
         if self._finished_with:
             return
+        self.refresh_bindings()  # (out of the match for good: no take back, resign or chat)
         title = notice_title(self.port)
         for text in self.port.notices():
             self.notify(text, title=title, markup=False)
@@ -536,15 +537,16 @@ class GameScreen(MatchFrame, Generic[V, A]):
         """The chat key is listed only where a line reaches someone (a remote table), and q
         says "leave" there (the match goes on, kept by its host), or "stop hosting" on the
         host's own screen. Take back and resign are for a player at this device: a spectator
-        (or a table of bots) has neither."""
+        (or a table of bots) has neither, nor has a device out of the match for good (its seat
+        played from another terminal now), which has nobody to chat with either."""
         if action == "chat":
-            return self.port.can_chat
+            return self.port.can_chat and not self.port.out_for_good
         if action == "leave":
             return self.port.can_chat and self.port.host_elsewhere
         if action == "stop_hosting":
             return self.port.can_chat and not self.port.host_elsewhere
         if action in ("take_back", "resign"):
-            return bool(self.seating.humans)
+            return bool(self.seating.humans) and not self.port.out_for_good
         if action == "save_quit":
             return not self.port.can_chat
         return True
