@@ -333,7 +333,7 @@ async def test_the_final_board_stays_in_sight_behind_the_match_end_and_note_pane
         assert isinstance(app.screen, MatchEndScreen)
         seen = screen_text(app.export_screenshot())
         assert "Bob wins the match" in seen and "En Garde · advanced · round 1" in seen
-        await keys(pilot, "n")  # annotate: the note editor over the replay of the match
+        await keys(pilot, "a")  # annotate, as in the replay viewer: the note editor over it
         assert isinstance(app.screen, AnnotateScreen)
         seen = screen_text(app.export_screenshot())
         assert "On the entry before the first move" in seen and "Replay · seen by" in seen

@@ -105,7 +105,7 @@ class MatchEndScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "replay"),
         Binding("v", "review", "review"),
-        Binding("n", "annotate", "annotate"),
+        Binding("a", "annotate", "annotate"),  # as in the replay viewer
         Binding("g", "rematch", "rematch"),
         Binding("x", "decline", "say no"),
         # q leaves for the menu, as it does everywhere in a match (and q there quits Parlour)
