@@ -243,14 +243,15 @@ class ParlourApp(App[None]):
 
     def action_invitations(self) -> None:
         """Show the hosted match's invitations again (to copy and send)."""
-        from replays.remote.hosting import invitation_lines, where
+        from replays.remote.hosting import THIS_MACHINE, invitation_lines, where, widening
         from tui.screens.remote import InvitationsScreen
 
         hosted = self.hosted
         if hosted is not None and not hosted.host.closed:
-            said = where(hosted.address, hosted.host.match_id)
+            command = widening(hosted.address, hosted.host.match_id)
+            said = THIS_MACHINE if command else where(hosted.address, hosted.host.match_id)
             address = f"Listening on {hosted.server_address}: {said}."
-            self.push_screen(InvitationsScreen(invitation_lines(hosted), address))
+            self.push_screen(InvitationsScreen(invitation_lines(hosted), address, command))
 
     def _stop_hosting(self) -> None:
         """The host's player left the match: close the file now, the server soon after."""

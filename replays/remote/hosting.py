@@ -275,12 +275,22 @@ def _not_listening(plan: Plan, err: OSError) -> str:
 
 def where(address: str, match_id: str) -> str:
     """Whom an address lets in, for the host's first line, and how to let others in."""
-    if address in ("127.0.0.1", "::1", "localhost"):
-        return (
-            "this machine only; to let other machines in, stop and host it again with "
-            f"parlour host --resume {match_id[:8]} --listen 0.0.0.0:PORT"
-        )
+    command = widening(address, match_id)
+    if command is not None:
+        return f"{THIS_MACHINE}; {WIDEN} {command}"
     return "other machines may join: keep the invitations to the people you invite"
+
+
+THIS_MACHINE = "this machine only"
+WIDEN = "to let other machines in, stop and host it again with"
+
+
+def widening(address: str, match_id: str) -> str | None:
+    """The command that hosts the match again for other machines too, when `address` lets
+    in this machine only (None when others may join already)."""
+    if address in ("127.0.0.1", "::1", "localhost"):
+        return f"parlour host --resume {match_id[:8]} --listen 0.0.0.0:PORT"
+    return None
 
 
 def invitation_lines(hosted: Hosted) -> list[tuple[str, str]]:

@@ -738,3 +738,28 @@ async def test_the_invitations_dialog_gives_each_whole_command_on_one_line_to_co
         for shown in app.screen.query(".invitation").results(Static):
             assert str(shown.render()).startswith("parlour join ")
             assert shown.region.height == 1  # whole on its row at 100 columns
+
+
+async def test_the_command_that_lets_other_machines_in_is_whole_on_its_own_row_at_80_columns() -> (
+    None
+):
+    """It ended the centred "Listening on …" sentence, broken inside `--listen 0.0.0.0:PORT`."""
+    from textual.widgets import Static
+
+    from tui.screens.remote import InvitationsScreen
+
+    app = ParlourApp(Start(kind="host", hosting=plan()))
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.hosted is not None)
+        if not isinstance(app.screen, InvitationsScreen):
+            await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, InvitationsScreen))
+        hosted = app.hosted
+        assert hosted is not None
+        widening = app.screen.query_one(".widening", Static)
+        command = f"parlour host --resume {hosted.host.match_id[:8]} --listen 0.0.0.0:PORT"
+        assert str(widening.render()) == command and widening.region.height == 1
+        said = " ".join(str(s.render()) for s in app.screen.query(".why").results(Static))
+        assert "this machine only." in said and "host it again with:" in said
+        await pilot.press("ctrl+q")

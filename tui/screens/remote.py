@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from core.text import CHAT_LIMIT
+from replays.remote.hosting import WIDEN
 from replays.remote.invite import Invitation
 from tui.tables.link import Refused, SocketLink
 from tui.wording import sentence
@@ -105,11 +106,16 @@ class InvitationsScreen(ModalScreen[None]):
         Binding("enter,escape", "close", "close"),
     ]
 
-    def __init__(self, invitations: Sequence[tuple[str, str]], where: str) -> None:
-        """`invitations`: (whom it is for, the whole command that joins with it) each."""
+    def __init__(
+        self, invitations: Sequence[tuple[str, str]], where: str, widening: str | None = None
+    ) -> None:
+        """`invitations`: (whom it is for, the whole command that joins with it) each;
+        `where`: whom the host lets in, followed by `widening` (the command that lets other
+        machines in too) when it lets in this machine only."""
         super().__init__()
         self.invitations = tuple(invitations)
         self.where = where
+        self.widening = widening
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -118,6 +124,9 @@ class InvitationsScreen(ModalScreen[None]):
                 yield Static(Content(who), classes="who")
                 yield Static(Content(command), classes="invitation")
             yield Static(Content(self.where), classes="why")
+            if self.widening is not None:  # the command on a row of its own, to copy whole
+                yield Static(Content(f"{sentence(WIDEN)[:-1]}:"), classes="why")
+                yield Static(Content(self.widening), classes="invitation widening")
         yield Footer()
 
     def action_copy(self) -> None:
