@@ -143,6 +143,22 @@ class ReplayCursor:
                 )
         elif not 0 <= seat < len(self.match.header.seats):
             raise HiddenPerspective(f"this match has no seat {seat + 1}")
+        elif self.live_bot(seat):
+            name = self.match.header.seats[seat].name
+            raise HiddenPerspective(
+                f"{name} is a bot: its cards can be shown only once the match is over"
+            )
+
+    def live_bot(self, seat: int) -> bool:
+        """Whether `seat` is a bot's whose hidden cards the match still plays for: no person
+        sits in that chair to pass the device to, so its view is nobody's to see before the
+        end (the table's and the people's seats are)."""
+        match = self.match
+        return (
+            match.header.seats[seat].kind == "bot"
+            and not match.is_over
+            and match.rules.hides_information
+        )
 
     def _sync(self) -> list[Any]:
         """Fold states for entries added since the last call."""

@@ -85,9 +85,11 @@ def test_everything_only_once_the_match_is_over(counting: Counting) -> None:
             cursor.perspective = 2
         cursor.end()
         assert cursor.view.dice[1] is None and cursor.view.dice[0] is not None
+        with pytest.raises(HiddenPerspective, match="Bob is a bot: its cards can be shown only"):
+            cursor.perspective = 1  # nobody sits in a bot's chair to pass the device to
+        play(opened, seed=8)
         cursor.perspective = 1
         assert cursor.view.dice[0] is None and cursor.view.dice[1] is not None
-        play(opened, seed=8)
         cursor.perspective = None
         assert cursor.position == 6  # the match grew; the cursor stayed put
         assert cursor.end() == len(opened.match)

@@ -38,11 +38,12 @@ def random_moves(opened: OpenMatch, rng: random.Random, moves: int) -> None:
         opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
 
 
-def played(entries: int | None = None, seed: int = 3) -> Path:
-    """An advanced En Garde match between two humans, played at random: whole or `entries` long."""
+def played(entries: int | None = None, seed: int = 3, seats: tuple[Seat, ...] = SEATS) -> Path:
+    """An advanced En Garde match between two humans (or `seats`), played at random: whole or
+    `entries` long."""
     rules = registry.get("en-garde")
     rng = random.Random(seed)
-    with create_match(rules, SEATS, {"level": "advanced"}) as opened:
+    with create_match(rules, seats, {"level": "advanced"}) as opened:
         match = opened.match
         while match.to_move() is not None and (entries is None or len(match) < entries):
             if match.to_move() == CHANCE:
@@ -178,6 +179,23 @@ async def test_an_unfinished_match_opens_on_the_table_and_shows_a_hand_only_afte
         await pilot.press("p")  # no "everything" before the end: back to the table
         await pilot.pause()
         assert screen.cursor.perspective == SPECTATOR
+        assert bob not in screenshot_text(app)
+
+
+async def test_an_unfinished_match_against_a_bot_never_offers_the_bot_s_chair() -> None:
+    """`p` passed the device "to" the bot and showed its cards: a player could read the hand
+    of the bot they were still playing."""
+    path = played(entries=40, seats=(Seat("Ann"), Seat("Bob", "bot", "random")))
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        bob = " ".join(f"[{c}]" for c in screen.rules.view(screen.cursor.state, None).hands[1])
+        await pilot.press("p", "enter")  # Ann's chair, after her handoff
+        await pilot.pause()
+        assert screen.cursor.perspective == 0
+        await pilot.press("p")  # Bob is a bot: no handoff, no chair; back to the table
+        await pilot.pause()
+        assert app.screen is screen and screen.cursor.perspective == SPECTATOR
         assert bob not in screenshot_text(app)
 
 
@@ -351,7 +369,7 @@ async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor()
     app = ParlourApp()
     async with app.run_test(size=(100, 32)) as pilot:
         app.push_screen(MatchEndScreen(MatchEnd("Bob wins the match", "", "", None, path)))
-        await pilot.press("n")
+        await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, AnnotateScreen)
         viewer_screen = app.screen_stack[-2]

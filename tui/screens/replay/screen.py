@@ -407,10 +407,11 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         """The table, seat 1, seat 2, ..., everything (once the match is over).
 
         In an unfinished match that hides hands, a seat's view is shown only after that seat's
-        handoff screen, and everything is not offered at all.
+        handoff screen, and neither a bot's seat nor everything is offered at all.
         """
         over = self.match.is_over
-        order: list[int | None] = [SPECTATOR, *range(len(self.names))]
+        chairs = [seat for seat in range(len(self.names)) if not self.cursor.live_bot(seat)]
+        order: list[int | None] = [SPECTATOR, *chairs]
         if over:
             order.append(None)
         now = self.cursor.perspective
