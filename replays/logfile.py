@@ -59,6 +59,19 @@ def read_log(path: Path) -> LogRead:
         return _scan(stream, path, header_only=False)
 
 
+def starts_as_match(path: Path) -> bool:
+    """Whether `path` is a regular file that begins as a match file does (whatever state the
+    rest is in): what an export must never write over."""
+    try:
+        if not path.is_file():
+            return False
+        with open(path, "rb") as stream:
+            head: bytes = stream.read(len(chain.MARKER))
+    except OSError:
+        return False
+    return head == bytes(chain.MARKER)
+
+
 def read_header(path: Path) -> Header:
     """Only the header: what the match is, without reading its entries."""
     with _open(path, "rb") as stream:

@@ -46,6 +46,34 @@ def test_markdown_export_goes_to_a_file_with_out(
     assert target.read_text(encoding="utf-8").startswith("# En Garde: Random 1 vs Random 2")
 
 
+def test_export_force_never_writes_over_a_match_file_a_device_or_through_a_link(
+    match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--out` with `--force` replaced whatever was there: the match itself, another match
+    (open in the app, lost with the moves played after), a symbolic link, a device."""
+    kept = match_file.read_bytes()
+    other = tmp_path / "other.parlour"
+    shutil.copyfile(match_file, other)
+    for target in (match_file, other):
+        code, _, err = run(capsys, "export", str(match_file), "--out", str(target), "--force")
+        assert code == 2 and "is a match file, which an export never replaces" in err, err
+        assert target.read_bytes() == kept
+    code, _, err = run(capsys, "export", str(match_file), "--out", "/dev/null", "--force")
+    assert code == 2 and "/dev/null is not a regular file" in err, err
+    earlier = tmp_path / "earlier.md"
+    earlier.write_text("an earlier export\n", encoding="utf-8")
+    link = tmp_path / "link.md"
+    link.symlink_to(earlier)
+    code, _, err = run(capsys, "export", str(match_file), "--out", str(link), "--force")
+    assert code == 0, err
+    assert link.is_symlink() and earlier.read_text(encoding="utf-8").startswith("En Garde")
+    missing = tmp_path / "nowhere" / "x.md"
+    code, _, err = run(capsys, "export", str(match_file), "--out", str(missing))
+    assert code == 2 and f"the folder {missing.parent} does not exist" in err, err
+    code, _, err = run(capsys, "export", str(match_file), "--force")
+    assert code == 2 and "--force applies only with --out" in err, err
+
+
 def test_json_export_then_import_recreates_the_identical_match(
     match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], parlour_home: Path
 ) -> None:

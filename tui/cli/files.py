@@ -132,7 +132,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     path = locate(args.match)
     out: Path | None = args.out
     if out is not None:
-        _check_target(out, force=args.force)
+        out = _check_target(out, path, force=args.force)
+    elif args.force:
+        raise CliError("--force applies only with --out", "drop --force, or add --out PATH")
     try:
         match, damage = load_match(path)
     except LogError as err:
@@ -153,7 +155,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as err:
         raise CliError(
             f"cannot write {out}: {err.strerror or err}",
-            "free some space or choose another --out path; nothing was written",
+            "check the folder's free space and permissions, or choose another --out path; "
+            "nothing was written",
             EXIT_BAD,
         ) from None
     print(f"exported to {out}")
@@ -181,14 +184,34 @@ def write_whole(out: Path, data: bytes, *, replace: bool) -> None:
         raise
 
 
-def _check_target(out: Path, *, force: bool) -> None:
+def _check_target(out: Path, source: Path, *, force: bool) -> Path:
+    """Where `--out` writes (through a symbolic link, to the file it names), refusing a place
+    an export must not go even with `--force`: a folder or a device, a folder that is not
+    there, the match itself or any other match file (an export in its place would lose it)."""
+    from replays.logfile import starts_as_match
+
+    if out.is_symlink():
+        out = out.resolve()
     if out.is_dir():
         raise CliError(f"{out} is a folder", "give --out the path of a file to write")
-    if out.exists() and not force:
+    if not out.parent.is_dir():
+        raise CliError(
+            f"the folder {out.parent} does not exist",
+            "create it first or choose another --out path; nothing was written",
+        )
+    if not out.exists():
+        return out
+    keep = "choose another --out path; nothing was written"
+    if not out.is_file():
+        raise CliError(f"{out} is not a regular file, so an export cannot replace it", keep)
+    if out.samefile(source) or starts_as_match(out):
+        raise CliError(f"{out} is a match file, which an export never replaces", keep)
+    if not force:
         raise CliError(
             f"{out} already exists",
             "pass --force to overwrite it, or choose another --out path; nothing was written",
         )
+    return out
 
 
 def _hides_hands(match: Match) -> bool:

@@ -125,7 +125,9 @@ def build(only: str | None = None) -> Parser:
         export.add_argument("--format", "-f", choices=("text", "md", "json"), default="text")
         export.add_argument("--out", type=Path, metavar="PATH", help="write here, not to stdout")
         export.add_argument(
-            "--force", action="store_true", help="with --out: overwrite an existing file"
+            "--force",
+            action="store_true",
+            help="with --out: overwrite an earlier export (never a match file)",
         )
         export.add_argument(
             "--seat",
