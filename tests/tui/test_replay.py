@@ -709,6 +709,33 @@ async def test_the_export_notice_shows_the_file_s_name_whole() -> None:
         assert any(exported.name in line for line in lines), lines
 
 
+async def test_an_earlier_export_edited_since_is_replaced_only_when_asked() -> None:
+    """`e` again wrote over a Markdown file edited by hand, without a word."""
+    from tui.screens.confirm import ConfirmScreen
+
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("e")
+        await pilot.pause()
+        exported = path.with_name(f"{path.stem}-all.md").resolve()
+        first = exported.read_text(encoding="utf-8")
+        await pilot.press("e")  # the same export again: nothing to ask
+        await pilot.pause()
+        assert app.screen is screen
+        exported.write_text(first + "My own words.\n", encoding="utf-8")
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep it
+        await pilot.pause()
+        assert exported.read_text(encoding="utf-8").endswith("My own words.\n")
+        await pilot.press("e", "y")  # replace it
+        await pilot.pause()
+        assert app.screen is screen and exported.read_text(encoding="utf-8") == first
+
+
 def test_a_notation_too_long_for_its_column_stands_on_its_own_line() -> None:
     """Attacke's "pass+draw" pushed its row's words out of the column every other row keeps."""
     from tui.widgets.move_list import MoveRow, move_prompt

@@ -16,17 +16,43 @@ from tui.screens.replay.words import perspective_name
 from tui.screens.seats import SeatsScreen
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tui.screens.replay.screen import ReplayScreen
 
 
 def export(screen: ReplayScreen[Any, Any]) -> None:
-    """Markdown next to the match file, from the perspective on screen."""
+    """Markdown next to the match file, from the perspective on screen. An earlier export that
+    reads otherwise (edited by hand, or of fewer moves and notes) is replaced only when asked."""
     seat = screen.cursor.perspective
     view = "all" if seat is None else "table" if seat == SPECTATOR else f"seat-{seat + 1}"
     # One file per perspective: a seat's export (its hand) never replaces the table's.
     target = screen.path.with_name(f"{screen.path.stem}-{view}.md").resolve()
+    text = to_markdown(screen.match, seat)
     try:
-        target.write_text(to_markdown(screen.match, seat), encoding="utf-8")
+        earlier = target.read_text(encoding="utf-8") if target.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        earlier = ""  # unreadable as an export: ask before it goes
+    if earlier is None or earlier == text:
+        _write(screen, target, text, seat)
+        return
+    from tui.screens.confirm import ConfirmScreen
+
+    question = (
+        f"Replace the earlier export?\n{path_lines(target, screen.app.size.width)}\n"
+        "It reads otherwise than this one: edited since, or of an earlier point of the match."
+    )
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            _write(screen, target, text, seat)
+
+    screen.app.push_screen(ConfirmScreen(question, "Replace it", "Keep it"), answered)
+
+
+def _write(screen: ReplayScreen[Any, Any], target: Path, text: str, seat: int | None) -> None:
+    try:
+        target.write_text(text, encoding="utf-8")
     except OSError as err:
         screen.notify(
             f"Could not write\n{path_lines(target, screen.app.size.width)}\n"
