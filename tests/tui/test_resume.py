@@ -367,3 +367,18 @@ async def test_the_footer_offers_open_and_delete_only_while_there_is_a_match() -
         assert "Delete" not in offered(app)  # "d Delete" did nothing on the empty list
         assert "Open" not in offered(app)  # nor "⏎ Open"
         assert "New game" in offered(app)
+
+
+async def test_saving_a_match_kept_outside_the_store_says_how_to_resume_that_file(
+    tmp_path: Path,
+) -> None:
+    """It said "Pick Resume on the menu", whose list does not show files kept elsewhere."""
+    path = tmp_path / "kept here.parlour"
+    new_match(1).rename(path)
+    app = ParlourApp(Start("resume", match=str(path)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter", "q")
+        await pilot.pause()
+        said = messages(app)
+        assert any(f"parlour resume '{path}'" in m for m in said), said
+        assert not any("Pick Resume on the menu" in m for m in said), said

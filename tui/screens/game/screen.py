@@ -12,6 +12,7 @@ loses nothing), or one seat of a match hosted on another machine; it does not kn
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -24,6 +25,7 @@ from textual.widgets import Static
 from core.play import Chance, Decide, Over
 from core.rules import Action, IllegalAction, Rules
 from replays.errors import LogError
+from replays.paths import is_matches_dir
 from replays.store import OpenMatch
 from tui.games import GameKit, kit_for
 from tui.messages import ShowMenu
@@ -523,8 +525,15 @@ class GameScreen(MatchFrame, Generic[V, A]):
         # (over, or its seat played from another terminal now: nothing to go on with here)
         goes_on = not (self.port.is_over or self.port.out_for_good)
         self._close()
-        if self.port.path is not None:
+        path = self.port.path
+        if path is not None and is_matches_dir(path.parent):
             self.notify("Saved. Pick Resume on the menu to go on.", title="Match saved")
+        elif path is not None:  # a file of the player's own, which Resume does not list
+            self.notify(
+                f"Saved in {path}. Go on with: parlour resume {shlex.quote(str(path))}",
+                title="Match saved",
+                markup=False,
+            )
         elif goes_on:
             left = "The host keeps the match: join again with the same invitation to go on."
             self.notify(left, title="Left the match")
