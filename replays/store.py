@@ -266,9 +266,10 @@ def match_options(
     chosen = resolve_options(rules.options, given)
     for key, value in chosen.items():
         if type(value) is int and not -LARGEST <= value <= LARGEST:
+            digits = len(str(abs(value)))
+            given_as = str(value) if digits <= 24 else f"one of {digits} digits"
             raise BadOption(
-                f"option {key!r} takes a whole number of at most {len(str(LARGEST))} digits, "
-                f"not one of {len(str(abs(value)))}"
+                f"option {key!r} takes a whole number from {-LARGEST} to {LARGEST}, not {given_as}"
             )
     rules.new(players, chosen)
     return chosen

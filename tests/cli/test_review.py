@@ -52,6 +52,8 @@ def test_the_review_marks_the_blunder_and_keeps_it_in_the_file(
         (["--seats", "ann"], "is not 'human', 'all' or seat numbers"),
         (["--seats", "3"], "this match has seats 1 to 2, no seat 3"),
         (["--seed", "x"], "is not a whole number"),
+        (["--seed", "9" * 23], "is not a seed: use 0 to 9223372036854775807"),
+        (["--seed", "-1"], "is not a seed"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(

@@ -28,6 +28,21 @@ def test_a_good_file_is_ok(match_file: Path, capsys: pytest.CaptureFixture[str])
     assert out.startswith(f"{match_file}: ok: {entries} entries, finished: winner Random ")
 
 
+def test_a_stored_match_is_verified_by_its_id_as_list_shows_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every other command took an id from 'parlour list'; verify said "no such file"."""
+    from core import registry
+    from replays.store import create_match
+
+    with create_match(registry.get("crossing"), (Seat("Ann"), Seat("Ben")), {}) as opened:
+        match_id = opened.match.header.match_id[:8]
+    code, out, _ = verify(capsys, Path(match_id))
+    assert code == 0 and out.startswith(f"{match_id}: ok: "), out
+    code, _, err = verify(capsys, Path("fedcba98"))
+    assert code == 2 and "fedcba98: no such file" in err
+
+
 def test_a_truncated_file_says_how_much_is_recoverable(
     match_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,6 +9,7 @@ has no meaning there and is refused. A finished match exports everything.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,9 +34,16 @@ if TYPE_CHECKING:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """One verdict per file, `FILE: verdict`; the exit code is the worst verdict's."""
+    from replays.errors import LogError
+    from replays.store import locate as find
+
     worst = EXIT_OK
     for name in args.files:
-        code, verdict = verify_one(Path(name))
+        path = Path(name)
+        if not path.exists():
+            with contextlib.suppress(LogError):  # not an id either: "no such file" below
+                path = find(name)  # a match id, as 'parlour list' shows it
+        code, verdict = verify_one(path)
         if code == EXIT_USAGE:
             # a newer format, or a game this Parlour does not know, is a match file all right:
             # its verdict already says what to do

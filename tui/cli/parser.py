@@ -49,7 +49,7 @@ def build(only: str | None = None) -> Parser:
         sub.add_argument("--games", type=positive, required=True, metavar="N")
         sub.add_argument(
             "--seed",
-            type=whole,
+            type=seed,
             required=True,
             metavar="S",
             help="the whole run is reproducible from it",
@@ -117,7 +117,7 @@ def build(only: str | None = None) -> Parser:
 
     if wanted("verify"):
         verify = commands.add_parser("verify", help="check match files: integrity and rules")
-        verify.add_argument("files", metavar="FILE", nargs="+")
+        verify.add_argument("files", metavar="FILE", nargs="+", help="match files (or ids)")
 
     if wanted("export"):
         export = commands.add_parser("export", help="a match as text, Markdown or JSON")
@@ -155,7 +155,7 @@ def build(only: str | None = None) -> Parser:
             help="how long the search thinks about each decision (default: normal)",
         )
         review.add_argument(
-            "--seed", type=whole, default=0, metavar="S", help="the review is reproducible from it"
+            "--seed", type=seed, default=0, metavar="S", help="the review is reproducible from it"
         )
         review.add_argument(
             "--seats",
@@ -238,6 +238,19 @@ def positive(text: str) -> int:
     value = whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+SEEDS = 2**63
+"""Seeds run from 0 to just under this: a seed is kept in a match file (a review's), whose
+numbers are 64-bit."""
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**63 - 1."""
+    value = whole(text)
+    if not 0 <= value < SEEDS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: use 0 to {SEEDS - 1}")
     return value
 
 
