@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import bisect
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,10 @@ def _review_figures(review: Review) -> dict[str, Any]:
     }
 
 
+MATCH_ID = re.compile(r"[0-9a-f]{8,64}")
+"""A match id as Parlour writes one (32 hex digits); an import names its file after it."""
+
+
 def from_json(text: str) -> tuple[Header, list[Entry]]:
     """The header and entries of a JSON export; BadExport says what is wrong with it."""
     try:
@@ -111,6 +116,11 @@ def from_json(text: str) -> tuple[Header, list[Entry]]:
         header = Header.from_wire(_from_json_value(document.get("header")))
     except (ValueError, RecursionError) as err:
         raise BadExport(f"the export's header is malformed: {err}") from None
+    if not MATCH_ID.fullmatch(header.match_id):
+        raise BadExport(
+            f"the export's match id {header.match_id[:40]!r} is not one Parlour makes "
+            "(8 to 64 hex digits)"
+        )
     entries = []
     for number, raw in enumerate(raw_entries, start=1):
         try:

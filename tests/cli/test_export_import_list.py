@@ -82,8 +82,8 @@ def test_json_export_then_import_recreates_the_identical_match(
     assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "parlour-match"
 
     code, out, _ = run(capsys, "import", str(exported))
-    assert code == 0
-    imported = Path(out.strip())
+    assert code == 0 and out.startswith("imported to ")
+    imported = Path(out.strip().removeprefix("imported to "))
     assert imported.parent == parlour_home / "matches"
     original, copy = read_log(match_file), read_log(imported)
     assert copy.header == original.header
@@ -92,6 +92,21 @@ def test_json_export_then_import_recreates_the_identical_match(
 
     code, _, err = run(capsys, "import", str(exported))
     assert code == 2 and "already in the store" in err
+
+
+def test_import_refuses_a_match_id_parlour_never_makes(
+    match_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], parlour_home: Path
+) -> None:
+    """An id of "../../../tmp/evil" was stored as "…-tmpevil.parlour" and listed as "../../..",
+    and no command could find the match by it again."""
+    exported = tmp_path / "match.json"
+    run(capsys, "export", str(match_file), "-f", "json", "--out", str(exported))
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["header"]["match_id"] = "../../../tmp/evil"
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    code, _, err = run(capsys, "import", str(exported))
+    assert code == 2 and "match id '../../../tmp/evil' is not one Parlour makes" in err, err
+    assert not list((parlour_home / "matches").glob("*.parlour"))
 
 
 @pytest.mark.parametrize("content", ["{not json", '{"format": "something-else"}', ""])

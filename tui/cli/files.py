@@ -320,7 +320,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise CliError(f"{args.file} is not a text file, so not a JSON export", hint) from None
     except LogError as err:
-        raise CliError(str(err), hint) from None
+        raise CliError(f"{args.file}: {err}", hint) from None
     existing = paths.matches_dir() / file_name(header)
     if existing.exists():
         raise CliError(
@@ -337,7 +337,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         ) from None
     except LogError as err:
         raise CliError(str(err), hint) from None
-    print(path)
+    print(f"imported to {path}")
     return EXIT_OK
 
 
