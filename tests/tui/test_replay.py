@@ -290,6 +290,24 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         assert any(str(exported.resolve()) in m.replace("\n", "") for m in messages(app))
 
 
+async def test_a_long_earlier_note_leaves_the_field_and_the_buttons_in_sight_at_80x24() -> None:
+    """A 1,500-character note filled the dialog and pushed the field and Save off screen."""
+    from textual.widgets import Button, Input
+
+    from tui.screens.annotate import NoteDraft
+
+    app = ParlourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        long = "Too hasty: " + "the lunge left the piste open " * 50
+        app.push_screen(
+            AnnotateScreen(NoteDraft(3, ""), "Move 2", lambda _: None, existing=(long,))
+        )
+        await pilot.pause()
+        shown = app.screen.region
+        for widget in (app.screen.query_one(Input), app.screen.query_one("#note-save", Button)):
+            assert shown.contains_region(widget.region), widget
+
+
 async def test_a_note_on_a_match_open_elsewhere_is_kept_until_it_can_be_saved() -> None:
     path = played()
     app = viewer(path)

@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -138,8 +138,10 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
         with Vertical(id="note-dialog"):
             yield Static(Content.styled("Annotate", "bold"), id="note-title")
             yield Static(Content(self.entry), id="note-entry")
-            for text in self.existing:
-                yield Static(Content(f"✎ {text}"), classes="note-existing")
+            if self.existing:  # scrolled when long: the field and the buttons stay in sight
+                with VerticalScroll(id="note-earlier", can_focus=False):
+                    for text in self.existing:
+                        yield Static(Content(f"✎ {text}"), classes="note-existing")
             if self.warning:
                 yield Static(Content(f"⚠ {self.warning}"), classes="note-warning")
             yield Input(self.draft.text, placeholder="What happened here?", id="note-text")
