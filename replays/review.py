@@ -140,8 +140,8 @@ def review_file(
     match, damage = load_match(target)
     if damage is not None:
         raise NotReviewable(
-            f"{target.name} is damaged at entry {damage.entry} ({damage.reason}); check it "
-            "with 'parlour verify', and continue it as a new match to review what is intact"
+            f"{target.name}: {damage}; only an intact match can be reviewed "
+            f"('parlour verify {target.name}' says more)"
         )
     _check_reviewable(match, chosen_seats(match, seats))  # refused before the file is locked
     with open_match(target) as opened:

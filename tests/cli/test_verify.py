@@ -51,8 +51,8 @@ def test_a_truncated_file_says_how_much_is_recoverable(
     match_file.write_bytes(match_file.read_bytes()[:cut])
     code, out, _ = verify(capsys, match_file)
     assert code == 1
-    assert "damaged at entry 100 (" in out
-    assert "entries 0..99 are recoverable" in out
+    assert "damaged after entry 100 (byte " in out
+    assert "the first 100 entries can be recovered" in out
 
 
 def test_a_flipped_bit_is_detected(match_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,7 +62,7 @@ def test_a_flipped_bit_is_detected(match_file: Path, capsys: pytest.CaptureFixtu
     match_file.write_bytes(bytes(data))
     code, out, _ = verify(capsys, match_file)
     assert code == 1
-    assert "damaged at entry 40 (" in out and "entries 0..39 are recoverable" in out
+    assert "damaged after entry 40 (" in out and "the first 40 entries can be recovered" in out
 
 
 def test_a_file_cut_inside_its_header_has_nothing_to_recover(

@@ -380,6 +380,24 @@ async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
         assert_in_sync(screen, screen.rows[1].position)
 
 
+async def test_a_note_saved_on_a_damaged_file_says_where_the_damaged_file_is_kept() -> None:
+    """Saving cut the unreadable end off and kept a copy without naming it; the damage
+    notice stayed on screen after the file was mended."""
+    path = played()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) * 2 // 3])
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "down", "a", *"cut", "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.damage is None
+        said = messages(app)
+        assert not any("the match file is damaged" in m for m in said), said
+        (copy,) = path.parent.glob(f"{path.name}.damaged*")
+        assert any(f"the damaged file is kept as {copy}" in m for m in said), said
+
+
 async def test_annotate_at_the_match_end_opens_the_viewer_with_the_note_editor() -> None:
     from tui.screens.round_end import MatchEnd, MatchEndScreen
 

@@ -99,9 +99,7 @@ def verify_one(path: Path) -> tuple[int, str]:
     except ValueError as err:
         return EXIT_BAD, f"the header does not suit {rules.title}: {err}"
     if log.damage is not None:
-        entry = log.damage.entry
-        kept = f"entries 0..{entry - 1} are recoverable" if entry else "nothing is recoverable"
-        return EXIT_BAD, f"damaged at entry {entry} ({log.damage.reason}); {kept}"
+        return EXIT_BAD, log.damage.message.removeprefix("the match file is ")
     outcome = match.outcome()
     names = [seat.name for seat in log.header.seats]
     wrong = false_end(match)

@@ -1,6 +1,6 @@
 """Annotating a replay: a note on the move on screen, appended to the file, shown as saved.
 
-A note takes the file's lock only for the append (`annotate_file`), then the file is read
+A note takes the file's lock only for the append, then the file is read
 again, so the viewer shows exactly what was saved. A note that could not be saved (the match
 is open for play elsewhere) is kept as a draft and offered again on the same entry.
 """
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from core.rules import IllegalAction
 from replays.cursor import ReplayCursor
 from replays.errors import LogError
-from replays.store import annotate_file, load_match
+from replays.store import load_match, open_match
 from tui.screens.annotate import AnnotateScreen, NoteDraft
 from tui.screens.replay.rows import decision_at
 
@@ -42,7 +42,7 @@ class Annotations:
         ]
         warning = ""
         if screen.damage is not None:
-            warning = "Saving cuts the unreadable tail off the file; the rest stays as it is."
+            warning = "Saving cuts the unreadable end off the file (a copy of it stays as it is)."
         screen.autoplay_off()
         screen.app.push_screen(
             AnnotateScreen(draft, entry, self._save, existing=existing, warning=warning),
@@ -53,13 +53,19 @@ class Annotations:
         """Append the note to the file (lock held only meanwhile); None when saved."""
         screen = self._screen
         try:
-            annotate_file(screen.path, draft.target, draft.text, draft.glyph)
+            with open_match(screen.path) as opened:
+                opened.annotate(draft.target, draft.text, draft.glyph)
+                copy = opened.damaged_copy if opened.damage is not None else None
         except (LogError, OSError, IllegalAction) as err:
             return str(err)
         self._drafts.pop(draft.target, None)
         self._reload(draft)
         where = screen.row_at(draft.target + 1).place
-        screen.notify(f"Your note on {where} is in the match file.", title="Note saved")
+        said = f"Your note on {where} is in the match file."
+        if copy is not None:  # the file's unreadable tail was cut off to append to it
+            screen.app.clear_notifications()  # (the damage the viewer told of is mended)
+            said += f" Its unreadable end was cut off; the damaged file is kept as {copy}."
+        screen.notify(said, title="Note saved", markup=False, timeout=12 if copy else 5)
         return None
 
     def _kept(self, draft: NoteDraft | None) -> None:
