@@ -34,7 +34,7 @@ from tui.messages import (
 )
 from tui.settings import DEFAULT_THEME, Settings
 from tui.start import Start
-from tui.themes import THEMES
+from tui.themes import THEMES, piece_variables
 
 if TYPE_CHECKING:
     from core.match import Seat
@@ -87,6 +87,10 @@ class ParlourApp(App[None]):
         for theme in THEMES:
             self.register_theme(theme)
         self._apply(self.settings)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The cards' and pieces' colours for the theme now shown (`tui.themes`)."""
+        return piece_variables(self.current_theme.dark)
 
     # -- settings ----------------------------------------------------------------------------
     def _apply(self, settings: Settings) -> None:

@@ -7,6 +7,7 @@ ways the others do not (a disabled button gets a border), so each theme is drawn
 from __future__ import annotations
 
 from rich.style import Style
+from textual.color import Color
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button
@@ -56,3 +57,40 @@ async def test_every_theme_draws_attackes_play_button() -> None:
         await pilot.pause()
         assert app.screen.query_one("#at-play", Button).disabled
         await each_theme_draws(app, pilot, "at-play", "at-down")
+
+
+def contrast(ink: Color, paper: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: Color) -> float:
+        def linear(channel: int) -> float:
+            c = channel / 255
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = colour.rgb
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+    light, dark = sorted((luminance(ink), luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+async def test_attacke_s_knight_colours_read_on_every_theme_s_table() -> None:
+    """The yellow knights read about 1:1 on a light theme's grey (a fixed bright yellow)."""
+    from tui.themes import KNIGHTS
+
+    app = new_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            variables = app.theme_variables
+            # (an ansi theme's transparent table is the terminal's own white or black)
+            own = Color.parse("black" if app.current_theme.dark else "white")
+            given = [variables[v] for v in ("surface", "background")]
+            papers = [own if "ansi" in v else Color.parse(v) for v in given]
+            papers = [own if paper.a == 0 else paper for paper in papers]
+            for name in KNIGHTS:
+                ink = Color.parse(variables[f"knight-{name}"])
+                for paper in papers:
+                    ratio = contrast(ink, paper)
+                    assert ratio >= 3.0, f"{theme}: {name} on {paper.hex} is {ratio:.1f}:1"

@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from textual.content import Content
 
 COLOUR_STYLE: dict[str, str] = {
-    "R": "bold #ff5f5f",
-    "B": "bold #5f87ff",
-    "G": "bold #5fd75f",
-    "Y": "bold #ffd75f",
-    "P": "bold #d75fff",
+    "R": "bold $knight-red",
+    "B": "bold $knight-blue",
+    "G": "bold $knight-green",
+    "Y": "bold $knight-yellow",
+    "P": "bold $knight-purple",
 }
+"""Each colour's style, by the theme's variables (`tui.themes.KNIGHTS`): bright on a dark
+theme, deep on a light one."""
 SHIELD_STYLE = "bold $text"
 
 
