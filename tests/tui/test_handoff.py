@@ -152,3 +152,26 @@ async def test_at_the_end_of_a_hot_seat_match_the_move_log_tells_the_whole_match
         log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
         assert "Ann drew a 4" in log and "Ann drew a card" not in log, log  # named now
         assert "Bob drew 1, 2, 3, 5 and 5" in log and "resign" in log, log
+
+
+async def test_a_hot_seat_takeback_names_the_move_and_asks_the_player_to_move() -> None:
+    """It read "Ann asks to take back their last move. Bob, do you agree?" when Bob had
+    pressed the key: at one keyboard either may press it."""
+    from core import registry
+    from replays.store import create_match
+    from tui.screens.confirm import ConfirmScreen
+
+    rules = registry.get("crossing")
+    opened = create_match(rules, (Seat("Ann"), Seat("Bob")), {})
+    opened.submit(rules.legal_actions(opened.match.state)[0])
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, opened, draws([]))
+        await keys(pilot, "enter")  # Bob at the keyboard
+        assert screen.viewer == 1
+        await keys(pilot, "u")
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        assert asked.question == (
+            "Take back the last move of Ann (White)?\nBob (Black), it is your turn: do you agree?"
+        )

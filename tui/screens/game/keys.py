@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 SAVE_AND_QUIT = "save and go back to the menu (every move is already saved)"
 LEAVE = "leave for the menu: the match goes on, kept by its host"
 STOP_HOSTING = "stop hosting and go back to the menu (asks first while others play)"
-TAKE_BACK = "take back your last move (against bots at once; a person is asked)"
+TAKE_BACK = (
+    "take back the last move of a person (against bots at once; the player to move is asked)"
+)
 LOOK_BACK = "look back: step through the match so far from your own chair (`l` or `Esc` returns)"
 PALETTE = "the command palette: a new game, Resume, the rules, Settings, the colour theme"
 

@@ -74,9 +74,11 @@ class Requests:
         if asked is None:
             self._carry_out(seat)  # nobody here to ask: against bots it happens at once
             return
+        # (at one keyboard either of the two may have pressed the key: the question names
+        # the move, and the one whose turn it would undo)
         question = (
-            f"{self._label(seat)} asks to take back their last move. "
-            f"{self._label(asked)}, do you agree?"
+            f"Take back the last move of {self._label(seat)}?\n"
+            f"{self._label(asked)}, it is your turn: do you agree?"
         )
 
         def answered(yes: bool | None) -> None:
