@@ -235,6 +235,33 @@ async def test_the_form_opens_as_the_last_match_was_set_up() -> None:
         assert len(counted.screen.query("#kind-2")) == 1 and not counted.screen.query("#kind-3")
 
 
+async def test_each_game_opens_as_its_own_last_match_was_set_up() -> None:
+    """A Crossing against a hard bot, then a Fields of Action: `parlour new crossing` (or
+    choosing Crossing in the form) offered two people, the one set-up kept being the last."""
+    from tui.screens.new_game.names import Setup, remember_setup
+
+    remember_setup(Setup("crossing", 2, ("human", "bot:mcts:hard"), {"capture_limit": 150}))
+    remember_setup(Setup("fields-of-action", 2, ("human", "human"), {}))
+    app = ParlourApp(Start("new", "crossing"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#kind-1", Select).value == "bot:mcts:hard"
+        assert "150" in [field.value for field in form.query(".option").results(Input)]
+        form.query_one("#game", Select).value = "fields-of-action"
+        await pilot.pause()
+        assert form.query_one("#kind-1", Select).value == "human"
+        form.query_one("#game", Select).value = "crossing"
+        await pilot.pause()
+        assert form.query_one("#kind-1", Select).value == "bot:mcts:hard"
+        assert name_field(app, 1).value == "Hard mcts bot"
+    again = ParlourApp()  # the menu's New game: the last game played, as it was
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert again.screen.query_one("#game", Select).value == "fields-of-action"
+
+
 async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
     from replays.paths import state_dir
     from tui.screens.new_game.names import SETUP_FILE
@@ -248,6 +275,8 @@ async def test_a_damaged_or_foreign_setup_file_is_ignored() -> None:
         '{"game": "attacke", "players": Infinity, "kinds": [], "options": {}}',
         '{"game": "attacke", "players": 3, "kinds": "bot:random", "options": {}}',
         '{"game": "attacke", "players": 3, "kinds": [], "options": {"chips_to_win": 9}}',
+        '{"last": "attacke", "games": {"attacke": {"players": "x"}}}',
+        '{"last": 3, "games": []}',
     ):
         (state_dir() / SETUP_FILE).write_text(text, encoding="utf-8")
         app = ParlourApp()

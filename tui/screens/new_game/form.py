@@ -82,23 +82,30 @@ class NewGameScreen(Screen[None]):
                 self._rules = registry.get(game)
             except registry.UnknownGame as err:
                 self._notes.append(f"{err}; choose a game below.")
-        self._preset: dict[str, object] = dict(options or {})
         self._option_widgets: dict[str, Widget] = {}
-        self._players = self._rules.min_players
-        self._bots = bot_specs(self._rules)
         self._kinds: list[str] = []
         """Who played each seat of the last match of this game, for the first seat rows."""
-        if last is not None and last.game == self._rules.id:
-            # what was asked for now wins; a value the game no longer takes is left out unsaid
-            self._preset = {**_still_taken(self._rules, last.options), **self._preset}
-            if self._rules.min_players <= last.players <= self._rules.max_players:
-                self._players = last.players
-            # a remote player is asked for again (a host's choice), a bot since withdrawn too
-            offered = {f"bot:{bot}" for bot in self._bots}
-            self._kinds = [kind if kind in offered else HUMAN for kind in last.kinds]
+        # what was asked for now wins over the game's last set-up
+        self._preset: dict[str, object] = {**self._recall(), **(options or {})}
         if players is not None and self._rules.min_players <= players <= self._rules.max_players:
             self._players = players
         self._remembered = remembered_names()
+
+    def _recall(self) -> dict[str, object]:
+        """Take up the player count and seat kinds of the chosen game's last match; its
+        options, as the preset. A value the game no longer takes is left out unsaid; a remote
+        player is asked for again (a host's choice), a bot since withdrawn too."""
+        rules = self._rules
+        self._players, self._kinds = rules.min_players, []
+        self._bots = bot_specs(rules)
+        last = remembered_setup(rules.id)
+        if last is None:
+            return {}
+        if rules.min_players <= last.players <= rules.max_players:
+            self._players = last.players
+        offered = {f"bot:{bot}" for bot in self._bots}
+        self._kinds = [kind if kind in offered else HUMAN for kind in last.kinds]
+        return _still_taken(rules, last.options)
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -291,13 +298,18 @@ class NewGameScreen(Screen[None]):
             # people, named as the app names them)
             bots = self._bots
             typed = [
-                (HUMAN, name if is_person(kind) and not is_given_name(name, bots) else "")
+                name if is_person(kind) and not is_given_name(name, bots) else ""
                 for kind, name in self._seat_choices()
             ]
             self._rules = registry.get(str(event.value))
-            self._players = self._rules.min_players
+            preset = self._recall()  # the new game as its last match had it
+            kinds = [*self._kinds, *[HUMAN] * len(typed)][: len(typed)]
+            seats = [
+                (kind, name if is_person(kind) else "")
+                for kind, name in zip(kinds, typed, strict=True)
+            ]
             self._problems, self._notes = [], []
-            await self._build_game(preset={}, seats=typed)
+            await self._build_game(preset=preset, seats=seats)
             self._show_problems()
         elif (
             select.id == "players"

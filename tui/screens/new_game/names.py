@@ -1,6 +1,7 @@
-"""What the last match started from the new-game form was set up with, offered again there:
-the names typed for each seat, and the game, its options and who played it (a player who sets
-up two bots and a friend should not set them up again)."""
+"""What the last matches started from the new-game form were set up with, offered again there:
+the names typed for each seat, the last game, and for each game its options and who played it
+(a player who sets up two bots and a friend should not set them up again, nor lose that set-up
+to a match of another game)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from core.match import Seat
 NAMES_FILE = "names.json"
 """Where the names are kept, in the state folder."""
 SETUP_FILE = "setup.json"
-"""Where the last game, player count, options and seat kinds are kept, in the state folder."""
+"""Where the last game, and each game's player count, options and seat kinds, are kept, in the
+state folder."""
 
 
 @dataclass(frozen=True)
 class Setup:
-    """The last match's set-up as the form offers it again (each part checked on use)."""
+    """The set-up of a game's last match as the form offers it again (each part checked on
+    use)."""
 
     game: str
     players: int
@@ -50,8 +53,29 @@ def remember_names(seats: tuple[Seat, ...]) -> None:
     replace_quietly(state_dir() / NAMES_FILE, json.dumps(names).encode())
 
 
-def remembered_setup() -> Setup | None:
-    """The last match's set-up; None when none is kept or the file is not one of ours."""
+def remembered_setup(game: str | None = None) -> Setup | None:
+    """The set-up of the last match of `game` started here (of any game when None); None
+    when none is kept or the file is not one of ours."""
+    kept = _kept_setups()
+    if kept is None:
+        return None
+    last, games = kept
+    return games.get(last if game is None else game)
+
+
+def remember_setup(setup: Setup) -> None:
+    """Keep the set-up for next time, beside the other games' (the options JSON holds as they
+    are); a failure only costs the convenience."""
+    from replays.paths import replace_quietly, state_dir
+
+    _, games = _kept_setups() or ("", {})
+    games[setup.game] = setup
+    body = json.dumps({"last": setup.game, "games": {g: _wire(s) for g, s in games.items()}})
+    replace_quietly(state_dir() / SETUP_FILE, body.encode())
+
+
+def _kept_setups() -> tuple[str, dict[str, Setup]] | None:
+    """(the last game, each game's set-up) as kept; an older file's one set-up is its game's."""
     from replays.paths import state_dir
 
     try:
@@ -60,10 +84,22 @@ def remembered_setup() -> Setup | None:
         return None
     if not isinstance(kept, dict):
         return None
-    game, players, kinds, options = (kept.get(k) for k in ("game", "players", "kinds", "options"))
+    if "games" not in kept:  # (kept by an earlier Parlour: the last match's alone)
+        one = _setup(kept.get("game"), kept)
+        return None if one is None else (one.game, {one.game: one})
+    last, games = kept.get("last"), kept.get("games")
+    if not isinstance(last, str) or not isinstance(games, dict):
+        return None
+    found = {game: _setup(game, wire) for game, wire in games.items()}
+    return last, {game: setup for game, setup in found.items() if setup is not None}
+
+
+def _setup(game: object, wire: object) -> Setup | None:
+    if not isinstance(game, str) or not isinstance(wire, dict):
+        return None
+    players, kinds, options = (wire.get(k) for k in ("players", "kinds", "options"))
     if not (
-        isinstance(game, str)
-        and type(players) is int
+        type(players) is int
         and isinstance(kinds, list)
         and all(isinstance(kind, str) for kind in kinds)
         and isinstance(options, dict)
@@ -72,14 +108,9 @@ def remembered_setup() -> Setup | None:
     return Setup(game, players, tuple(kinds), _plain(options))
 
 
-def remember_setup(setup: Setup) -> None:
-    """Keep the set-up for next time (the options JSON holds as they are); a failure only
-    costs the convenience."""
-    from replays.paths import replace_quietly, state_dir
-
-    kept = {"game": setup.game, "players": setup.players, "kinds": list(setup.kinds)}
-    body = json.dumps({**kept, "options": _plain(setup.options)}).encode()
-    replace_quietly(state_dir() / SETUP_FILE, body)
+def _wire(setup: Setup) -> dict[str, object]:
+    kept = {"players": setup.players, "kinds": list(setup.kinds)}
+    return {**kept, "options": _plain(setup.options)}
 
 
 def _plain(options: Mapping[str, object]) -> dict[str, object]:
