@@ -448,3 +448,16 @@ async def test_an_option_value_the_game_refuses_is_reported_inline_like_the_othe
         await pilot.press("ctrl+s")
         await pilot.pause()  # named as the form labels it, not by its key 'capture_limit'
         assert "✗ Capture limit takes a whole number, not ''." in problems(app)
+
+
+def test_names_typed_stay_for_seats_a_smaller_match_or_a_bot_did_not_use() -> None:
+    """Ann, Ben and Cat at Attacke, then Ann against a bot: Attacke offered "Ann, Player 2,
+    Player 3"."""
+    from core.match import Seat
+    from tui.screens.new_game.names import remember_names, remembered_names
+
+    remember_names((Seat("Ann"), Seat("Ben"), Seat("Cat")))
+    remember_names((Seat("Ann"), Seat("Easy mcts bot", "bot", "mcts:easy")))
+    assert remembered_names() == ["Ann", "Ben", "Cat"]
+    remember_names((Seat("Dan"), Seat("Player 2")))  # a name the app gave is not kept
+    assert remembered_names() == ["Dan", "Ben", "Cat"]

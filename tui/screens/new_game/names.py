@@ -46,10 +46,18 @@ def remembered_names() -> list[str]:
 
 
 def remember_names(seats: tuple[Seat, ...]) -> None:
-    """Keep the human seats' names for next time; a failure only costs the convenience."""
+    """Keep the names typed for human seats for next time, over the names kept before: a seat
+    played by a bot or named by the app ("Player 2"), or one this match did not have (a
+    two-player game after a five-player one), keeps its earlier name. A failure only costs the
+    convenience."""
     from replays.paths import replace_quietly, state_dir
+    from tui.widgets.seat_row import is_given_name
 
-    names = [seat.name if seat.kind == "human" else "" for seat in seats]
+    names = remembered_names()
+    names += [""] * (len(seats) - len(names))
+    for number, seat in enumerate(seats):
+        if seat.kind == "human" and not is_given_name(seat.name, ()):
+            names[number] = seat.name
     replace_quietly(state_dir() / NAMES_FILE, json.dumps(names).encode())
 
 
