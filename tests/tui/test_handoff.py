@@ -94,6 +94,7 @@ async def test_an_enter_typed_ahead_does_not_pass_the_handoff(
         assert isinstance(handoff, HandoffScreen)
         await keys(pilot, "enter", "enter", "enter")
         assert app.screen is handoff and screen.viewer is None
+        assert handoff.query_one("#ready").disabled  # dimmed: it shows it takes no key yet
         handoff._shown -= handoff.GRACE  # as if the player waited that long
         await keys(pilot, "enter")
         assert app.screen is screen and screen.viewer == 0
@@ -175,3 +176,20 @@ async def test_a_hot_seat_takeback_names_the_move_and_asks_the_player_to_move() 
         assert asked.question == (
             "Take back the last move of Ann (White)?\nBob (Black), it is your turn: do you agree?"
         )
+
+
+async def test_the_ready_button_is_dimmed_for_the_grace_and_lit_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An Enter in the first moment did nothing and nothing said why."""
+    monkeypatch.setattr(HandoffScreen, "GRACE", 2.0)
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(app, pilot, new_match(), draws(list(REFILLS)))
+        ready = app.screen.query_one("#ready")
+        assert ready.disabled
+        for _ in range(100):  # lit once the grace is over (at most ten seconds on a busy machine)
+            if not ready.disabled:
+                break
+            await pilot.pause(0.1)
+        assert not ready.disabled

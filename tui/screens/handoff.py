@@ -24,6 +24,14 @@ READY_GRACE = 0.8
 """How long a new handoff ignores "ready" (see `HandoffScreen.GRACE`)."""
 
 
+def hold_off(button: Button, seconds: float) -> None:
+    """Show `button` dimmed for the `seconds` in which its screen takes no "go on" (a grace):
+    an Enter then would otherwise seem to do nothing for no reason."""
+    if seconds > 0:
+        button.disabled = True
+        button.set_timer(seconds, lambda: setattr(button, "disabled", False))
+
+
 class HandoffScreen(Screen[bool]):
     """Dismisses with True when the named player is ready, False to save and quit."""
 
@@ -68,6 +76,7 @@ class HandoffScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self._shown = time.monotonic()
+        hold_off(self.query_one("#ready", Button), self.GRACE)
 
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:

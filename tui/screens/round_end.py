@@ -26,7 +26,7 @@ from core.rematch import rematch
 from core.rules import SPECTATOR
 from replays.errors import LogError
 from tui.messages import ShowMenu, StartMatch
-from tui.screens.handoff import READY_GRACE
+from tui.screens.handoff import READY_GRACE, hold_off
 from tui.tables import Offer, Rematching, notice_title
 from tui.widgets.hung_text import HungText, glued, parts_of
 from tui.widgets.table import ChapterEnd
@@ -55,6 +55,7 @@ class ChapterEndScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self._shown = time.monotonic()
+        hold_off(self.query_one("#next", Button), self.GRACE)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
