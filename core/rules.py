@@ -209,7 +209,9 @@ class Rules(Protocol[S, A, V]):
     def describe(self, state: S, action: A, viewer: int | None, names: Sequence[str]) -> str:
         """The action, taken in `state`, in plain words as `viewer` may know it.
 
-        A draw seen by the opponent says only that a card was drawn.
+        A draw seen by the opponent says only that a card was drawn; a chance outcome that the
+        decision before it told already (Attacke's "passed and drew a card") may be "" for a
+        viewer who learns nothing more from it, and is then left out of the story.
         """
         ...
 

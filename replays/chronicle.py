@@ -171,6 +171,9 @@ class _Teller:
         chapter = rules.round_of(after)  # a line is told in the chapter it leads to
         if isinstance(entry, ActionEntry):
             action = rules.from_wire(entry.action)
+            words = rules.describe(before, action, viewer, names)
+            if entry.seat == CHANCE and not words:
+                return None  # a chance outcome the move before it told already, for this viewer
             hidden = entry.seat == CHANCE and viewer is not None and rules.hides_information
             kind: LineKind = "chance" if entry.seat == CHANCE else "move"
             if hidden:
@@ -184,7 +187,7 @@ class _Teller:
                 entry.seat,
                 kind,
                 written,
-                rules.describe(before, action, viewer, names),
+                words,
                 chapter,
                 taken_back=index in self.dead,
             )

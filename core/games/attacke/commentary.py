@@ -58,7 +58,10 @@ def describe(
     if isinstance(action, First):
         return f"{who(action.seat, names)} is the first player"
     if isinstance(action, Draw):
-        card = card_name(action.card) if viewer in (None, seat) else "a card"
+        seen = viewer in (None, seat)
+        if state.passed[seat] and not seen:
+            return ""  # the pass said "and drew a card" already: nothing more to tell
+        card = card_name(action.card) if seen else "a card"
         if state.phase == "deal":
             return f"{name} was dealt {card}"
         if state.phase == "skip":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.games.attacke.actions import AttackeAction, Draw, First, Pass, Play, Return, from_wire
-from core.rules import IllegalAction, Wire
+from core.rules import SPECTATOR, IllegalAction, Wire
 from tests.games.attacke.script import RULES, deal, play
 
 HANDS = ("R2 R3 B7 10S", "R4 R7 B2 B3 10S", "G2 G3 G4 Y2 Y3")
@@ -123,6 +123,17 @@ def test_describe_names_a_drawn_card_only_to_its_receiver() -> None:
     assert RULES.describe(state, Draw("P7"), 0, NAMES) == "Ann drew a purple 7"
     assert RULES.describe(state, Draw("P7"), None, NAMES) == "Ann drew a purple 7"
     assert RULES.describe(state, Draw("P7"), 1, NAMES) == "Ann drew a card"
+
+
+def test_describe_leaves_a_passer_s_draw_to_the_pass_for_those_who_do_not_see_the_card() -> None:
+    """ "Bob passed and drew a card" was followed by "Bob drew a card" (after the contest's
+    result, out of order): the others learn nothing more from the draw."""
+    state = play(deal(*HANDS), "R:2 3; dG5; pass+draw")
+    assert state.actor == 1 and state.passed[1]
+    assert RULES.describe(state, Draw("P7"), 0, NAMES) == ""
+    assert RULES.describe(state, Draw("P7"), SPECTATOR, NAMES) == ""
+    assert RULES.describe(state, Draw("P7"), 1, NAMES) == "Bob drew a purple 7"
+    assert RULES.describe(state, Draw("P7"), None, NAMES) == "Bob drew a purple 7"
 
 
 def test_describe_gives_an_opening_total_only_where_it_adds_to_the_cards_named() -> None:
