@@ -300,7 +300,8 @@ def _accuracy(
             yield f"| {_inline(names[seat])} | {accuracy} | {figures.decisions} | {cells} |"
         else:
             yield (
-                f"{names[seat]}: accuracy {accuracy} over {figures.decisions} decisions; "
+                f"{names[seat]}: accuracy {accuracy} over {figures.decisions} "
+                f"decision{'s' if figures.decisions != 1 else ''}; "
                 f"?! {counts[0]}, ? {counts[1]}, ?? {counts[2]}"
             )
 

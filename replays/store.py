@@ -35,7 +35,7 @@ from core.rules import BadOption, Outcome, Rules, Standing, Wire, resolve_option
 from replays import catalogue, leftovers, lock, paths, summary
 from replays.closing import Closing
 from replays.ending import END, agrees, false_end
-from replays.errors import Damage, DamagedLog, LogError, MatchNotFound
+from replays.errors import Damage, DamagedLog, LogError, MatchNotFound, NewerFormat
 from replays.logfile import SUFFIX, LogRead, LogWriter, read_header, read_log, read_summary
 from replays.summary import Tally
 
@@ -233,6 +233,8 @@ class MatchListing:
 
     matches: list[MatchSummary]
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    newer: frozenset[Path] = frozenset()
+    """The unreadable files a newer Parlour wrote (an upgrade opens them: not damage)."""
 
 
 def create_match(
@@ -404,6 +406,7 @@ def scan_matches(*, check: bool = True) -> MatchListing:
     """
     found: list[MatchSummary] = []
     unreadable: list[tuple[Path, str]] = []
+    newer: set[Path] = set()
     cached, fresh = catalogue.load(), {}
     folder = paths.matches_dir()
     leftovers.sweep(folder)
@@ -418,6 +421,8 @@ def scan_matches(*, check: bool = True) -> MatchListing:
             continue
         except LogError as err:
             unreadable.append((path, str(err)))
+            if isinstance(err, NewerFormat):
+                newer.add(path)
             continue
         except Exception as err:  # one odd file must never hide every other match
             unreadable.append((path, f"{path.name} cannot be listed: {type(err).__name__}: {err}"))
@@ -428,7 +433,7 @@ def scan_matches(*, check: bool = True) -> MatchListing:
     if fresh != cached:
         catalogue.save(fresh)
     found.sort(key=lambda s: s.last_played, reverse=True)
-    return MatchListing(found, unreadable)
+    return MatchListing(found, unreadable, frozenset(newer))
 
 
 def _match_names(folder: Path) -> list[str]:

@@ -234,3 +234,14 @@ def test_list_counts_the_moves_of_a_match_open_in_parlour_right_now(
     assert code == 0
     assert row.split()[4] == "1" and "in progress" in row, row  # not "?" and "not checked"
     assert "no summary" not in err
+
+
+def test_a_match_from_a_newer_parlour_is_refused_with_one_piece_of_advice(
+    match_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said to upgrade, then "give a .parlour file or an id", which it was."""
+    data = bytearray(match_file.read_bytes())
+    data[len(chain.PREAMBLE) - 1] = chain.FORMAT_VERSION + 1
+    match_file.write_bytes(bytes(data))
+    code, _, err = run(capsys, "export", str(match_file))
+    assert code == 2 and "upgrade Parlour to open" in err and "give a .parlour" not in err, err

@@ -233,6 +233,25 @@ async def test_a_file_that_is_not_a_match_is_listed_with_the_reason() -> None:
         assert any("not a Parlour match file" in m for m in messages(app))
 
 
+async def test_a_match_from_a_newer_parlour_says_to_upgrade_never_to_delete() -> None:
+    """It read "⚠ unreadable file" and "Delete it with D" (the key is d): an upgrade opens it."""
+    from replays import chain
+
+    path = new_match(1)
+    newer = path.with_name("from-the-future.parlour")
+    data = bytearray(path.read_bytes())
+    data[len(chain.PREAMBLE) - 1] = chain.FORMAT_VERSION + 1
+    newer.write_bytes(bytes(data))
+    app = ParlourApp(Start("resume"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert ["⚠ newer Parlour", newer.name] in [row[1:3] for row in rows(app)]
+        table = app.screen.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index(str(newer)))
+        await pilot.press("enter")
+        (said,) = [m for m in messages(app) if "newer Parlour" in m]
+        assert said.startswith("This match was saved by a newer Parlour") and "Delete" not in said
+
+
 async def test_deleting_asks_first_and_no_keeps_the_file() -> None:
     path = new_match(1)
     app = ParlourApp(Start("resume"))

@@ -203,13 +203,15 @@ class TimedBot:
 
 def locate(target: str) -> Path:
     """A match file by path or store id, readable enough to open."""
-    from replays.errors import LogError
+    from replays.errors import LogError, NewerFormat
     from replays.logfile import read_header
     from replays.store import locate as find
 
     try:
         path = find(target)
         read_header(path)
+    except NewerFormat as err:  # a match all right: its message says to upgrade
+        raise CliError(str(err), "") from None
     except LogError as err:
         raise CliError(str(err), "give a .parlour file or an id from 'parlour list'") from None
     return path

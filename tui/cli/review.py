@@ -104,7 +104,8 @@ def report(
         figures = review.summary(seat)
         accuracy = "-" if figures.accuracy is None else f"{figures.accuracy:.0%}"
         lines.append(
-            f"{names[seat]}: accuracy {accuracy} over {figures.decisions} decisions · "
+            f"{names[seat]}: accuracy {accuracy} over {figures.decisions} "
+            f"decision{'s' if figures.decisions != 1 else ''} · "
             f"?! {figures.inaccuracies} · ? {figures.mistakes} · ?? {figures.blunders}"
         )
     for verdict in review.marked():

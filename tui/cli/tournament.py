@@ -239,7 +239,7 @@ def _report(
         taken = timing(side.seconds)
         lines.append(
             f"  {name} {side.spec}: mean {_ms(taken.mean)}, max {_ms(taken.max)} "
-            f"over {taken.decisions} decisions"
+            f"over {taken.decisions} decision{'s' if taken.decisions != 1 else ''}"
         )
     capped = a.at_time_cap + b.at_time_cap
     if capped:

@@ -27,7 +27,7 @@ from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summa
 from replays.store import MatchSummary, delete_match, scan_matches
 from tui.messages import ResumeMatch, ShowReplay
 from tui.screens.new_game import SEAT_OPTIONS
-from tui.wording import titled
+from tui.wording import sentence, titled
 
 MARK = "▸"
 
@@ -241,6 +241,8 @@ class MatchListScreen(Screen[None]):
         """Each row's key and cells as last read, laid out again on a resize."""
         self._where_open: dict[str, str] = {}
         """Row key -> where the match is open now (`open_where`), as last read."""
+        self._newer: set[str] = set()
+        """The row keys of files a newer Parlour wrote (upgrade to open them)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -297,10 +299,12 @@ class MatchListScreen(Screen[None]):
                 self._rows[str(record.path)] = record
                 self._lines.append((str(record.path), self.seen_cells(record)))
             if self.FINISHED is False:
+                self._newer = {str(path) for path in listing.newer}
                 for path, reason in [*unreadable, *damaged]:
                     self._rows[str(path)] = reason
                     blanks = ("",) * (len(self.columns()) - 2)
-                    self._lines.append((str(path), ("⚠ unreadable file", path.name, *blanks)))
+                    said = "⚠ newer Parlour" if str(path) in self._newer else "⚠ unreadable file"
+                    self._lines.append((str(path), (said, path.name, *blanks)))
         self._fill()
 
     def _fill(self) -> None:
@@ -373,8 +377,11 @@ class MatchListScreen(Screen[None]):
     def _open(self, key: str) -> None:
         row = self._rows.get(key)
         if isinstance(row, str):
+            upgrade = key in self._newer  # (its reason says to upgrade: no file to delete)
             self.app.notify(
-                f"{row}. Delete it with D, or keep the file to examine it.",
+                f"{sentence(row)}"
+                if upgrade
+                else f"{row}. Delete it with d, or keep the file to examine it.",
                 title="This match cannot be opened",
                 severity="error",
                 markup=False,
@@ -530,7 +537,7 @@ class ReplayListScreen(MatchListScreen):
             record = read_seen(summary.path)
         except SeenError as err:
             self.app.notify(
-                f"{err}. Delete it with D.",
+                f"{err}. Delete it with d.",
                 title="This record cannot be replayed",
                 severity="error",
                 markup=False,
