@@ -570,3 +570,24 @@ async def test_jack_s_first_hint_fits_one_row_at_80_by_24_and_100_by_32() -> Non
             text = line.render()
             assert isinstance(text, Content) and text.plain.startswith("Pick a card"), text
             assert len(text.wrap(line.size.width)) == 1, (size, text.plain)
+
+
+async def test_at_the_match_end_the_status_names_the_winner_and_the_table_keeps_its_frame() -> None:
+    """At 80x24 the status told the whole reason on two rows ("…castles 1, 2, 3 and 4 show /
+    Fee, Fi, Fo and Fum"), and the table lost its frame and title to make room."""
+    app = new_app("none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, pilot)
+        await keys(pilot, "minus", "enter")
+        for castle in "123":
+            await keys(pilot, castle, "b", "f", "enter")
+        await keys(pilot, "4", "enter", "4", "b", "f", "enter")
+        for _ in range(100):  # bounded: the panel opens once the card has landed
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            await pilot.pause(0.05)
+        status = screen.query_one("#status")
+        assert str(status.render()) == "Turn 3 · The match is over: Ben (Giant) wins"
+        assert status.region.height == 1
+        table = table_of(screen)
+        assert not table.has_class("-tight") and not table.has_class("-compact")

@@ -23,9 +23,14 @@ def status_line(screen: GameScreen[Any, Any], view: Any, seat: int | None) -> st
     if screen.hold == "chapter-end":
         told = screen.chapters()
         where, text = "", told[-1].headline if told else "The end"
-    elif seat is None:
+    elif seat is None:  # who won, in a few words: the panel below says how
         outcome = port.outcome()
-        text = "The match is over" + (f": {outcome.reason}" if outcome else "")
+        text = "The match is over"
+        if outcome is not None and outcome.is_draw:
+            text += ": a draw"
+        elif outcome is not None:
+            won = [seat_label(rules, names, winner) for winner in outcome.winners]
+            text += f": {' and '.join(won)} {'wins' if len(won) == 1 else 'win'}"
     elif seat == CHANCE:
         text = screen.kit.narrator.prompt(view, names) or "Dealing…"
     elif screen.hold == "motion" and screen.bot_seat is not None:
