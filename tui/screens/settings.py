@@ -39,8 +39,8 @@ class SettingsScreen(Screen[None]):
                 yield Switch(current.animations, id="animations")
                 yield Static("", id="animations-state")
             yield Static(
-                "Fencers slide and cards are dealt one by one. Off: every move jumps "
-                "straight to its result.",
+                "Every move travels: fencers slide, cards and stones fly to their places. "
+                "Off: every move jumps straight to its result.",
                 classes="hint setting-help",
             )
             with Horizontal(classes="row"):
