@@ -155,7 +155,7 @@ class ParlourApp(App[None]):
 
     def action_toggle_keys(self) -> None:
         """List the keys of the screen on top: its own and the app's, hidden ones included."""
-        from textual.widgets import Button, Input, Select, Switch
+        from textual.widgets import Button, Input, OptionList, Select, Switch
 
         from tui.screens.help import KeysScreen
 
@@ -167,6 +167,8 @@ class ParlourApp(App[None]):
             if ours and binding.description and binding.action not in seen:
                 seen.add(binding.action)
                 keys.append((self.get_key_display(binding), binding.description))
+        if any(isinstance(w, OptionList) for w in screen.focus_chain):
+            keys.append(("↑ ↓  enter", "move in the list; open the choice"))
         if any(isinstance(w, (Input, Select, Button, Switch)) for w in screen.focus_chain):
             # Textual's own keys, left out above by name, are how a form is filled in
             keys.append(("tab  shift+tab", "next / previous field"))
@@ -179,7 +181,8 @@ class ParlourApp(App[None]):
                 "commands (new game, rules, settings…)",
             )
         )
-        place = screen.sub_title or screen.title or "Parlour"
+        keys.append(("ctrl+q", "quit Parlour (every move is saved)"))
+        place = getattr(screen, "place", "") or screen.sub_title or screen.title or "Parlour"
         self.push_screen(KeysScreen(place, keys))
 
     def refuse(self, title: str, message: str) -> None:

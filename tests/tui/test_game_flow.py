@@ -36,7 +36,7 @@ from tui.screens.annotate import AnnotateScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.handoff import READY_GRACE, HandoffScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, KeysScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.round_end import ChapterEndScreen, MatchEndScreen
@@ -347,6 +347,9 @@ async def test_q_on_the_match_end_panel_leaves_for_the_menu_as_everywhere_in_a_m
         await keys(pilot, "enter", "ctrl+r", "y")
         assert isinstance(app.screen, MatchEndScreen)
         assert "q main menu" in screen_text(app.export_screenshot())
+        await keys(pilot, "question_mark")  # its key list is titled as the panel, not "Parlour"
+        assert isinstance(app.screen, KeysScreen) and app.screen.place == "The match's end"
+        await keys(pilot, "escape")
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

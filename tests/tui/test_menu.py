@@ -88,6 +88,9 @@ async def test_question_mark_lists_the_keys_of_screens_without_their_own_help() 
             said = dict((does, key) for key, does in app.screen.keys)
             assert "Focus Next" not in said  # Textual's own keys are not this screen's
             assert ("next / previous field" in said) == (place != "Main menu")
+            assert said["quit Parlour (every move is saved)"] == "ctrl+q"  # ctrl+c says to
+            if place == "Main menu":  # how a list is moved through, beside the letters
+                assert said["move in the list; open the choice"] == "↑ ↓  enter"
             if place == "New game":
                 assert said["Start"] == "^s" and said["Back"] == "esc"
             await pilot.press("question_mark")  # ? again closes it

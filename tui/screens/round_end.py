@@ -51,6 +51,8 @@ class ChapterEndScreen(ModalScreen[bool]):
         super().__init__(classes="round-end")
         self.result = result
         self.chapter = chapter
+        self.place = f"The {chapter}'s end"
+        """What its key list is titled (a panel has no title of its own)."""
         self._shown = time.monotonic()
 
     def on_mount(self) -> None:
@@ -101,6 +103,9 @@ class MatchEnd:
 
 class MatchEndScreen(ModalScreen[None]):
     """The winner and the score, with the way to replay or annotate the match."""
+
+    place = "The match's end"
+    """What its key list is titled (a panel has no title of its own)."""
 
     CSS_PATH = "../styles/game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
