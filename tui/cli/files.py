@@ -34,13 +34,13 @@ if TYPE_CHECKING:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """One verdict per file, `FILE: verdict`; the exit code is the worst verdict's."""
-    from replays.errors import LogError
-    from replays.store import locate as find
-
     worst = EXIT_OK
     for name in args.files:
         path = Path(name)
         if not path.exists():
+            from replays.errors import LogError
+            from replays.store import locate as find  # (only then: the store is not light)
+
             with contextlib.suppress(LogError):  # not an id either: "no such file" below
                 path = find(name)  # a match id, as 'parlour list' shows it
         code, verdict = verify_one(path)
