@@ -47,7 +47,8 @@ def test_new_passes_a_player_count_the_game_seats(
     assert main(["new", "attacke", "--players", "5"]) == 0
     assert started == [Start(kind="new", game="attacke", players=5)]
     assert main(["new", "attacke", "--players", "9"]) == 2
-    assert "Attacke is for 3 to 5 players, not 9" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "Attacke is for 3 to 5 players, not 9 — use --players 5" in said  # the nearest
     assert main(["new", "attacke", "--option", "players=4"]) == 2
     said = capsys.readouterr().err
     assert "the player count is not a game option" in said and "use --players 4" in said

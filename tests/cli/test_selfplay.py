@@ -60,7 +60,7 @@ def test_the_same_seed_plays_the_same_matches(
         (["selfplay", "en-garde", "--seat", "greedy:expert"], "no level 'expert'"),
         (
             ["selfplay", "en-garde", "--seat", "random", "--seat", "random", "--seat", "random"],
-            "for 2 players, not 3",
+            "for 2 players, not 3 — give 2 --seat",  # (no --players was given to change)
         ),
         (
             ["selfplay", "attacke", "--players", "4", "--seat", "random", "--seat", "greedy"],
@@ -73,7 +73,7 @@ def test_the_same_seed_plays_the_same_matches(
         (["selfplay", "en-garde", "--option", "level=expert"], "must be one of"),
         (["selfplay", "en-garde", "--option", "colour=red"], "unknown option 'colour'"),
         (["selfplay", "en-garde", "--option", "level"], "is not KEY=VALUE"),
-        (["selfplay", "en-garde", "--players", "3"], "for 2 players, not 3"),
+        (["selfplay", "en-garde", "--players", "3"], "for 2 players, not 3 — use --players 2"),
         (["selfplay", "en-garde", "--games", "0"], "must be 1 or more"),
         (["selfplay", "en-garde", "--seed", "x"], "'x' is not a whole number"),
     ],

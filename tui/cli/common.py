@@ -125,17 +125,17 @@ def _said(value: object) -> str:
     return str(value)
 
 
-def player_count(rules: Rules[Any, Any, Any], players: int) -> int:
-    """`players` when the game seats that many, else a CliError saying how many it seats."""
-    if not rules.min_players <= players <= rules.max_players:
-        span = (
-            str(rules.min_players)
-            if rules.min_players == rules.max_players
-            else f"{rules.min_players} to {rules.max_players}"
-        )
+def player_count(rules: Rules[Any, Any, Any], players: int, *, seats: bool = False) -> int:
+    """`players` when the game seats that many, else a CliError saying how many it seats and
+    what to give: the nearest `--players`, or (`seats`: the count came from the `--seat`
+    given) that many `--seat`."""
+    low, high = rules.min_players, rules.max_players
+    if not low <= players <= high:
+        span = str(low) if low == high else f"{low} to {high}"
+        nearest = high if players > high else low
         raise CliError(
             f"{rules.title} is for {span} players, not {players}",
-            f"use --players {rules.min_players}",
+            f"give {span} --seat" if seats else f"use --players {nearest}",
         )
     return players
 

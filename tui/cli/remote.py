@@ -96,7 +96,8 @@ def _plan(args: argparse.Namespace) -> Plan:
         )
     rules = game_rules(args.game)
     specs = list(args.seat)
-    players = player_count(rules, args.players or max(len(specs), rules.min_players))
+    counted = not args.players and len(specs) > rules.min_players  # the count is the --seat
+    players = player_count(rules, args.players or max(len(specs), rules.min_players), seats=counted)
     if len(specs) > players:
         raise CliError(f"{len(specs)} --seat given for {players} seats", "give one --seat per seat")
     default = "remote" if args.headless else "here"

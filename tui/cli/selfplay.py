@@ -62,8 +62,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     rules = game_rules(args.game)
     given = [bot_spec(text, rules) for text in args.seat]
+    counted = not args.players and len(given) > 1  # the count is the --seat given
     players = player_count(
-        rules, args.players or (len(given) if len(given) > 1 else rules.min_players)
+        rules, args.players or (len(given) if counted else rules.min_players), seats=counted
     )
     options = game_options(rules, args.option, players)
     if len(given) > 1 and len(given) != players:
