@@ -506,6 +506,14 @@ def _judged(log: LogRead) -> tuple[MatchSummary, Tally | None]:
     return found, tally if borne_out and len(match) == len(log.entries) else None
 
 
+def _created(header: Header) -> float | None:
+    """When the match was created, as a time (None when its header does not say readably)."""
+    try:
+        return datetime.fromisoformat(header.created).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
 def _summary(
     path: Path,
     header: Header,
@@ -518,6 +526,9 @@ def _summary(
     last = tally.last
     if last is not None and not _is_a_date(last):
         last = None  # an edited entry time no calendar can show: the file's own time instead
+    started = _created(header)
+    if last is not None and started is not None and started > last:
+        last = started  # continued from another match: its copied moves are older than it
     if last is None:
         try:
             last = path.stat().st_mtime
@@ -623,7 +634,10 @@ def _start(
     writer = LogWriter.create(path, header)
     try:
         writer.append_many(moves)
-        return OpenMatch(Match(rules, header, moves, sink=writer.append), writer, clock=clock)
+        opened = OpenMatch(Match(rules, header, moves, sink=writer.append), writer, clock=clock)
+        if moves:  # continued from another match: where it stands, as of now
+            opened._record_standing()
+        return opened
     except LogError:
         writer.close()
         path.unlink(missing_ok=True)

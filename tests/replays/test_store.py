@@ -174,6 +174,31 @@ def test_continue_from_copies_the_moves_and_points_at_the_source(
         continue_from(finished_file, len(source.entries), rules=counting)
 
 
+def test_a_continued_match_is_listed_where_it_stands_and_as_played_when_continued() -> None:
+    """The Resume list read "47 moves" (not "round 4 · 1-2") and the original's last time for
+    a match just continued from another: the copied moves carry neither."""
+    import random
+
+    from core import registry
+
+    rules = registry.get("en-garde")
+    rng = random.Random(3)
+    with create_match(rules, SEATS, {"level": "standard"}, clock=Ticks()) as played:
+        while len(played.match) < 60:
+            state = played.match.state
+            if played.match.to_move() == CHANCE:
+                played.submit(rules.sample_chance(state, rng))
+            else:
+                played.submit(rng.choice(rules.legal_actions(state)))
+        original, standing = played.path, rules.standing(played.match.state)
+    later = Ticks(1_900_000_000.0)
+    with continue_from(original, 60, clock=later) as branch:
+        path = branch.path
+    (listed,) = [s for s in list_matches() if s.path == path]
+    assert listed.standing == standing and standing.startswith("round ")
+    assert listed.last_played > 1_900_000_000.0
+
+
 def test_listing_reads_headers_and_counts_only(
     finished_file: Path, counting: Counting, monkeypatch: pytest.MonkeyPatch
 ) -> None:
