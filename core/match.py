@@ -19,6 +19,10 @@ from core.chat import CHAT, chat_data, chat_fault
 from core.review.verdict import REVIEW, review_fault
 from core.rules import CHANCE, IllegalAction, Outcome, Rules, Wire
 
+UNNOTE = "unnote"
+"""The meta record that withdraws an earlier note ({"note": its entry's index}): an older
+Parlour, which does not know it, shows the note still, and reads the file all the same."""
+
 GLYPHS: tuple[str, ...] = ("!!", "!", "!?", "?!", "?", "??")
 """Annotation glyphs, from brilliant to blunder."""
 
@@ -226,6 +230,8 @@ class Match:
         self._live: list[int] = []
         """Indexes of the action entries that stand (not taken back), in order."""
         self._dead: set[int] = set()
+        self._withdrawn: set[int] = set()
+        """Indexes of the notes withdrawn since (`withdraw_note`): the file keeps them."""
         self._judged: tuple[Any, Outcome | None] = (None, None)
         """(state, its outcome): asked for two or three times an action, worked out once."""
         for entry in entries:
@@ -309,8 +315,12 @@ class Match:
         return [(i, e) for i, e in enumerate(self._entries) if isinstance(e, ActionEntry)]
 
     def notes(self) -> list[tuple[int, NoteEntry]]:
-        """(index, entry) of every annotation, in order."""
-        return [(i, e) for i, e in enumerate(self._entries) if isinstance(e, NoteEntry)]
+        """(index, entry) of every annotation that stands (not withdrawn since), in order."""
+        return [
+            (i, e)
+            for i, e in enumerate(self._entries)
+            if isinstance(e, NoteEntry) and i not in self._withdrawn
+        ]
 
     # -- writing -------------------------------------------------------------------------
     def submit(self, action: Any, *, at: float | None = None) -> ActionEntry:
@@ -334,6 +344,13 @@ class Match:
     ) -> NoteEntry:
         """Append a note on entry `target`; allowed on finished matches too."""
         entry = NoteEntry(target, text, glyph, tuple(marks), at)
+        self._append(entry, validate_index=None)
+        return entry
+
+    def withdraw_note(self, index: int, *, at: float | None = None) -> MetaEntry:
+        """Withdraw the note at entry `index` (to change it, or to be rid of it): the file
+        is append-only, so the note stays in it, and `notes` leaves it out from now on."""
+        entry = MetaEntry(UNNOTE, {"note": index}, at)
         self._append(entry, validate_index=None)
         return entry
 
@@ -439,6 +456,12 @@ class Match:
             if to != allowed:
                 raise fail(f"a takeback by seat {seat_no} returns to entry {allowed}, not {to}")
             state = self.state_at(to)
+        elif entry.what == UNNOTE:
+            note = entry.data.get("note")
+            if type(note) is not int or not 0 <= note < index:
+                raise fail("a withdrawal must name an earlier entry")
+            if not isinstance(self._entries[note], NoteEntry) or note in self._withdrawn:
+                raise fail(f"entry {note} is not a note that stands")
         elif fault := self._fault(entry):
             raise fail(fault)
         if self._sink is not None:
@@ -452,6 +475,10 @@ class Match:
             to = _takeback_to(entry)
             while self._live and self._live[-1] >= to:
                 self._dead.add(self._live.pop())
+        elif isinstance(entry, MetaEntry) and entry.what == UNNOTE:
+            note = entry.data["note"]
+            assert isinstance(note, int), "withdrawals are checked as they are appended"
+            self._withdrawn.add(note)
         if len(self._entries) % self._every == 0:
             self._snapshots.append(state)
 

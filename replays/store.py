@@ -125,6 +125,11 @@ class OpenMatch(Closing):
         """A note on entry `target` (-1 = the starting position); fine on finished matches."""
         return self.match.annotate(target, text, glyph, marks, at=self._clock())
 
+    def withdraw_note(self, index: int) -> MetaEntry:
+        """Withdraw the note at entry `index` (the file keeps it; the match's notes leave it
+        out); fine on finished matches."""
+        return self.match.withdraw_note(index, at=self._clock())
+
     def record(self, what: str, data: Mapping[str, Wire]) -> MetaEntry:
         """An informational meta record (bot details, session boundaries); never `end`, which
         only the match's own outcome writes."""

@@ -108,6 +108,25 @@ def test_notes_never_change_the_state() -> None:
         match.annotate(0, "odd", "?!?")
 
 
+def test_a_withdrawn_note_stays_in_the_file_and_leaves_the_notes() -> None:
+    """A note could not be changed or removed: a typo stood for good."""
+    match = random_match(30)
+    typo = match.annotate(29, "a shrap attack", "!?")
+    kept = match.annotate(-1, "the deal")
+    match.withdraw_note(30)
+    fixed = match.annotate(29, "a sharp attack", "!?")
+    assert match.notes() == [(31, kept), (33, fixed)]
+    assert typo in match.entries  # append-only: the record keeps what was said
+    with pytest.raises(IllegalAction, match="not a note that stands"):
+        match.withdraw_note(30)  # once
+    with pytest.raises(IllegalAction, match="not a note that stands"):
+        match.withdraw_note(5)  # a move is not a note
+    with pytest.raises(IllegalAction, match="earlier entry"):
+        match.withdraw_note(99)
+    rebuilt = Match(RULES, header(), [entry_from_wire(e.to_wire()) for e in match.entries])
+    assert rebuilt.notes() == match.notes()
+
+
 def test_resign_ends_the_match_for_the_others() -> None:
     match = random_match(15)
     match.resign(0)

@@ -290,6 +290,31 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         assert any(str(exported.resolve()) in m.replace("\n", "") for m in messages(app))
 
 
+async def test_a_note_is_edited_by_annotating_its_move_again_and_goes_when_cleared() -> None:
+    """A second `a` added a second note: a typo stood for good, nothing could be removed."""
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = replay(app)
+        await pilot.press("home", "down", "a", *"bodl", "enter")
+        await pilot.press("a")  # again: the note, to be edited
+        editor = app.screen
+        assert isinstance(editor, AnnotateScreen)
+        assert editor.query_one("#note-text", Input).value == "bodl"
+        assert "Edit the note" in str(editor.query_one("#note-title", Static).render())
+        await pilot.press(*["backspace"] * 4, *"bold", "down", "enter")
+        assert app.screen is screen
+        saved, _ = load_match(path)
+        assert [(n.text, n.glyph) for _, n in saved.notes()] == [("bold", "!!")]
+        assert "bodl" not in to_markdown(saved) and "> **!!** bold" in to_markdown(saved)
+        assert len(screen.notes) == 1
+        await pilot.press("a", *["backspace"] * 4, "up", "enter")  # cleared: it goes
+        assert app.screen is screen
+        saved, _ = load_match(path)
+        assert saved.notes() == [] and not screen.notes
+        assert any("is gone" in m for m in messages(app))
+
+
 async def test_a_long_earlier_note_leaves_the_field_and_the_buttons_in_sight_at_80x24() -> None:
     """A 1,500-character note filled the dialog and pushed the field and Save off screen."""
     from textual.widgets import Button, Input

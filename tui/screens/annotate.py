@@ -43,6 +43,8 @@ class NoteDraft:
     target: int
     text: str
     glyph: str = ""
+    replaces: int | None = None
+    """The entry of the note this one takes the place of (an edit), or None (a new note)."""
 
     @property
     def empty(self) -> bool:
@@ -125,10 +127,15 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
         *,
         existing: Sequence[str] = (),
         warning: str = "",
+        original: NoteDraft | None = None,
     ) -> None:
-        """`entry` names the entry in words; `existing` are its notes already saved."""
+        """`entry` names the entry in words; `existing` are its other notes already saved;
+        `original` the note being edited as it stands (`draft` may be a change of it kept
+        from before)."""
         super().__init__(classes="annotate")
         self.draft = draft
+        self.unchanged = draft if original is None else original
+        """What closing without a change leaves (an edited note as it stands: no draft)."""
         self.entry = entry
         self.save = save
         self.existing = tuple(existing)
@@ -136,7 +143,9 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="note-dialog"):
-            yield Static(Content.styled("Annotate", "bold"), id="note-title")
+            editing = self.draft.replaces is not None
+            title = "Edit the note" if editing else "Annotate"
+            yield Static(Content.styled(title, "bold"), id="note-title")
             yield Static(Content(self.entry), id="note-entry")
             if self.existing:  # scrolled when long: the field and the buttons stay in sight
                 with VerticalScroll(id="note-earlier", can_focus=False):
@@ -144,6 +153,11 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
                         yield Static(Content(f"✎ {text}"), classes="note-existing")
             if self.warning:
                 yield Static(Content(f"⚠ {self.warning}"), classes="note-warning")
+            if editing:
+                yield Static(
+                    Content("Save replaces the note; cleared of words and glyph, it goes."),
+                    classes="note-existing",
+                )
             yield Input(self.draft.text, placeholder="What happened here?", id="note-text")
             picker = GlyphPicker(id="note-glyphs")
             picker.glyph = self.draft.glyph
@@ -162,14 +176,18 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
 
     def current(self) -> NoteDraft:
         text = self.query_one("#note-text", Input).value
-        return NoteDraft(self.draft.target, text.strip(), self.query_one(GlyphPicker).glyph)
+        glyph = self.query_one(GlyphPicker).glyph
+        return NoteDraft(self.draft.target, text.strip(), glyph, self.draft.replaces)
 
     def action_glyph(self, delta: int) -> None:
         self.query_one(GlyphPicker).cycle(delta)
 
     def action_save(self) -> None:
         draft = self.current()
-        if draft.empty:
+        if draft == self.unchanged and draft.replaces is not None:
+            self.dismiss(None)  # the note stands as it was
+            return
+        if draft.empty and draft.replaces is None:
             self._problem("✗ Write a few words or pick a glyph (↑ ↓) before saving.")
             return
         problem = self.save(draft)
@@ -183,7 +201,8 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
 
     def action_cancel(self) -> None:
         draft = self.current()
-        self.dismiss(None if draft.empty else draft)
+        nothing = draft.empty if draft.replaces is None else draft == self.unchanged
+        self.dismiss(None if nothing else draft)
 
     def _problem(self, text: str) -> None:
         problem = self.query_one("#note-problem", Static)

@@ -82,7 +82,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("space", "autoplay on / off"),
     ("+  -", "autoplay faster / slower"),
     ("p", "view from the table, each seat, or everything (once it is over)"),
-    ("a", "annotate the move on screen: a few words and a glyph"),
+    ("a", "annotate the move on screen: a few words and a glyph (again: edit or remove it)"),
     ("n  N", "next / previous annotated entry"),
     ("e", "export as Markdown, with the notes, as seen now"),
     ("c", "continue from here: a new match from this position"),

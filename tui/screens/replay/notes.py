@@ -33,35 +33,45 @@ class Annotations:
         screen = self._screen
         row = screen.row_at(decision_at(screen.rows, screen.here))
         target = row.position - 1
-        draft = self._drafts.get(target, NoteDraft(target, ""))
+        # its latest note opens to be edited; the earlier ones are listed above it
+        standing = [(i, note) for i, note in screen.match.notes() if note.target == target]
+        original = None
+        if standing:
+            index, latest = standing.pop()
+            original = NoteDraft(target, latest.text, latest.glyph, replaces=index)
+        draft = self._drafts.get(target, original or NoteDraft(target, ""))
         entry = f"On {row.place}" + (f": {row.words}" if row.position else "")
-        existing = [
-            f"{note.glyph} {note.text}".strip()
-            for note in screen.notes
-            if note.position == row.position
-        ]
+        existing = [f"{note.glyph} {note.text}".strip() for _, note in standing]
         warning = ""
         if screen.damage is not None:
             warning = "Saving cuts the unreadable end off the file (a copy of it stays as it is)."
         screen.autoplay_off()
-        screen.app.push_screen(
-            AnnotateScreen(draft, entry, self._save, existing=existing, warning=warning),
-            callback=self._kept,
+        editor = AnnotateScreen(
+            draft, entry, self._save, existing=existing, warning=warning, original=original
         )
+        screen.app.push_screen(editor, callback=self._kept)
 
     def _save(self, draft: NoteDraft) -> str | None:
-        """Append the note to the file (lock held only meanwhile); None when saved."""
+        """Append the note to the file, after withdrawing the one it changes (lock held only
+        meanwhile); None when saved."""
         screen = self._screen
         try:
             with open_match(screen.path) as opened:
-                opened.annotate(draft.target, draft.text, draft.glyph)
+                if draft.replaces is not None:  # an edit: the note it changes is withdrawn
+                    opened.withdraw_note(draft.replaces)
+                if not draft.empty:
+                    opened.annotate(draft.target, draft.text, draft.glyph)
                 copy = opened.damaged_copy if opened.damage is not None else None
         except (LogError, OSError, IllegalAction) as err:
             return str(err)
         self._drafts.pop(draft.target, None)
         self._reload(draft)
         where = screen.row_at(draft.target + 1).place
-        said = f"Your note on {where} is in the match file."
+        said = (
+            f"Your note on {where} is gone (the match file keeps a record of it)."
+            if draft.empty
+            else f"Your note on {where} is in the match file."
+        )
         if copy is not None:  # the file's unreadable tail was cut off to append to it
             screen.app.clear_notifications()  # (the damage the viewer told of is mended)
             said += f" Its unreadable end was cut off; the damaged file is kept as {copy}."
@@ -81,8 +91,11 @@ class Annotations:
         position, perspective = screen.cursor.position, screen.cursor.perspective
         try:
             match, damage = load_match(screen.path)
-        except (LogError, OSError):
-            screen.match.annotate(saved.target, saved.text, saved.glyph)  # show it all the same
+        except (LogError, OSError):  # show it all the same
+            if saved.replaces is not None:
+                screen.match.withdraw_note(saved.replaces)
+            if not saved.empty:
+                screen.match.annotate(saved.target, saved.text, saved.glyph)
         else:
             screen.match, screen.damage = match, damage
         screen.cursor = ReplayCursor(screen.match, perspective, position)
