@@ -327,14 +327,6 @@ def replay_log(
         return _replay(found, rules, stop=err.damage.entry), err.damage
 
 
-def annotate_file(
-    target: Path | str, entry: int, text: str, glyph: str = "", marks: Sequence[str] = ()
-) -> NoteEntry:
-    """Add a note to a match on disk, holding its lock only while writing."""
-    with open_match(target) as opened:
-        return opened.annotate(entry, text, glyph, marks)
-
-
 def continue_from(
     target: Path | str,
     entries: int,

@@ -20,7 +20,7 @@ from replays.errors import DamagedLog
 from replays.export import import_text, to_json, to_markdown, to_text
 from replays.logfile import LogWriter, read_log
 from replays.review import NotReviewable, Review, read_review, review_file, review_open
-from replays.store import annotate_file, create_match, load_match, open_match
+from replays.store import create_match, load_match, open_match
 from tests.core.review.script import (
     CROSSING_BLUNDER,
     CROSSING_BLUNDER_DECISION,
@@ -51,7 +51,8 @@ def reviewed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Review]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PARLOUR_HOME", str(home))
         path = crossing_file()
-        annotate_file(path, decision_entry(path, CROSSING_BLUNDER_DECISION), "Ben's note", "?")
+        with open_match(path) as opened:
+            opened.annotate(decision_entry(path, CROSSING_BLUNDER_DECISION), "Ben's note", "?")
         review = review_file(path, level="easy", seats="all")
     return path, review
 

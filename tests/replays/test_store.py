@@ -15,7 +15,6 @@ from replays.errors import DamagedLog, LogError, MatchLocked, MatchNotFound, Sav
 from replays.logfile import LogWriter, read_log
 from replays.store import (
     END,
-    annotate_file,
     continue_from,
     create_match,
     delete_match,
@@ -147,15 +146,22 @@ def test_an_unknown_game_is_refused_plainly(finished_file: Path) -> None:
         load_match(finished_file)
 
 
-def test_annotate_file_appends_a_note_to_a_finished_match(
+def test_a_note_is_appended_to_a_finished_match_and_withdrawn_again(
     finished_file: Path, monkeypatch: pytest.MonkeyPatch, counting: Counting
 ) -> None:
     monkeypatch.setattr("replays.store.registry.get", lambda game: counting)
-    note = annotate_file(finished_file, 2, "why not 3?", "?")
+    with open_match(finished_file) as opened:
+        note = opened.annotate(2, "why not 3?", "?")
+        index = len(opened.match) - 1
+        with pytest.raises(Exception, match="unknown glyph"):
+            opened.annotate(2, "what", "?!?")
     assert note.target == 2 and note.glyph == "?" and note.at is not None
     assert read_log(finished_file).entries[-1] == note
-    with pytest.raises(Exception, match="unknown glyph"):
-        annotate_file(finished_file, 2, "what", "?!?")
+    with open_match(finished_file) as opened:
+        assert opened.match.notes()[-1] == (index, note)
+        withdrawn = opened.withdraw_note(index)
+        assert (index, note) not in opened.match.notes()
+    assert read_log(finished_file).entries[-2:] == (note, withdrawn)
 
 
 def test_continue_from_copies_the_moves_and_points_at_the_source(

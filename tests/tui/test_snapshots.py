@@ -117,7 +117,7 @@ def _annotated_replay() -> ParlourApp:
     from core.games.en_garde import EnGarde
     from core.match import Seat
     from core.rules import CHANCE
-    from replays.store import annotate_file, create_match
+    from replays.store import create_match, open_match
 
     rules, rng = EnGarde(), random.Random(3)
     with create_match(rules, (Seat("Ann"), Seat("Bob")), {"level": "advanced"}) as opened:
@@ -128,7 +128,8 @@ def _annotated_replay() -> ParlourApp:
             else:
                 opened.submit(rng.choice(rules.legal_actions(match.state)))
         path = opened.path
-    annotate_file(path, 12, "a bold opening", "!?")
+    with open_match(path) as annotating:
+        annotating.annotate(12, "a bold opening", "!?")
     return ParlourApp(Start("replay", match=str(path)))
 
 

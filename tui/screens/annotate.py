@@ -156,7 +156,7 @@ class AnnotateScreen(ModalScreen[NoteDraft | None]):
             if editing:
                 yield Static(
                     Content("Save replaces the note; cleared of words and glyph, it goes."),
-                    classes="note-existing",
+                    classes="note-hint",
                 )
             yield Input(self.draft.text, placeholder="What happened here?", id="note-text")
             picker = GlyphPicker(id="note-glyphs")
