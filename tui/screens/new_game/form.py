@@ -294,8 +294,8 @@ class NewGameScreen(Screen[None]):
         select = event.select
         self._show_starter()
         if select.id == "game" and event.value != self._rules.id:
-            # names typed for the seats stay (another game's bots do not: its seats start as
-            # people, named as the app names them)
+            # names typed for the seats stay; the seats are played as the new game's last
+            # match had them (a bot there keeps its bot's name), people where it had none
             bots = self._bots
             typed = [
                 name if is_person(kind) and not is_given_name(name, bots) else ""
