@@ -643,3 +643,33 @@ def test_a_bots_name_is_shown_whole_in_the_panel_and_a_long_one_ends_in_an_ellip
     names = ("Normal ismcts bot 2", "Sir Bartholomew of the Long Name")
     assert player_line(names, 0, "").plain == "○ Normal ismcts bot 2 · White"
     assert player_line(names, 1, "").plain == "● Sir Bartholomew of… · Black"
+
+
+async def test_the_hint_stays_whole_when_the_facts_above_it_fill_the_panel() -> None:
+    """At 80x24 the panel's facts (names, stones taken, the last move) left the hint two rows,
+    and "…touching two stones" was cut off: the rule a player needs at that moment."""
+    from textual.content import Content as Words
+
+    cells = list(starting_board())
+    cells[NAMES["d4"]], cells[NAMES["e3"]] = cells[NAMES["e3"]], None  # White's 1, isolated
+    taken_so_far = ((1, 2, 3, 4, 6, 7, 8, 10, 12), (1, 2, 3, 4, 6, 7, 8, 10, 11))
+    state = position(tuple(cells), 0, taken_so_far)
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Board8x8(("Annabelle Marguerite", "Benedict Fitzgerald"), FieldsBoard())
+
+    app = Host()
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 11)) as pilot:
+        board = app.query_one(Board8x8)
+        board.show(state, Turn(0, lambda action: None), animate=False)
+        await pilot.pause()
+        await cursor_to(pilot, board, NAMES["d4"])
+        await pilot.press("enter")
+        await pilot.pause()
+        said = hint(board)
+        assert "is isolated" in said and said.endswith("Then a lit square.")
+        shown = board.query_one("#b8-hint").region
+        assert shown.height == len(Words(said).wrap(shown.width))
+        assert board.query_one(".b8-side").region.contains_region(shown)

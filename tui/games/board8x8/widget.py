@@ -97,7 +97,8 @@ class Board8x8(TableWidget[V, A]):
     }}
 
     Board8x8 #b8-hint {{
-        height: 1fr;
+        dock: bottom;  /* whole when the panel is short: the facts above give way to it */
+        height: auto;
         width: 100%;
         color: $text-muted;
     }}
