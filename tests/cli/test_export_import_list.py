@@ -72,6 +72,9 @@ def test_export_force_never_writes_over_a_match_file_a_device_or_through_a_link(
     assert code == 2 and f"the folder {missing.parent} does not exist" in err, err
     code, _, err = run(capsys, "export", str(match_file), "--force")
     assert code == 2 and "--force applies only with --out" in err, err
+    named = tmp_path / "fake.parlour"  # a transcript the store would list as a broken match
+    code, _, err = run(capsys, "export", str(match_file), "--out", str(named))
+    assert code == 2 and "an export is not a match file" in err and not named.exists(), err
 
 
 def test_json_export_then_import_recreates_the_identical_match(

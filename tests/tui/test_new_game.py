@@ -255,6 +255,12 @@ async def test_each_game_opens_as_its_own_last_match_was_set_up() -> None:
         await pilot.pause()
         assert form.query_one("#kind-1", Select).value == "bot:mcts:hard"
         assert name_field(app, 1).value == "Hard mcts bot"
+        form.query_one("#kind-1", Select).value = "bot:greedy:normal"  # a change made here
+        await pilot.pause()
+        for game in ("fields-of-action", "crossing"):  # survives a trip to another game
+            form.query_one("#game", Select).value = game
+            await pilot.pause()
+        assert form.query_one("#kind-1", Select).value == "bot:greedy:normal"
     again = ParlourApp()  # the menu's New game: the last game played, as it was
     async with again.run_test(size=(100, 32)) as pilot:
         await pilot.press("n")
@@ -461,3 +467,18 @@ def test_names_typed_stay_for_seats_a_smaller_match_or_a_bot_did_not_use() -> No
     assert remembered_names() == ["Ann", "Ben", "Cat"]
     remember_names((Seat("Dan"), Seat("Player 2")))  # a name the app gave is not kept
     assert remembered_names() == ["Dan", "Ben", "Cat"]
+
+
+async def test_a_bot_seat_keeps_its_bot_s_name_not_a_person_s_remembered_for_that_seat() -> None:
+    """Ann and Ben at Crossing, then Attacke against bots: the form named seat 2's bot "Ben",
+    and it played under that name."""
+    from core.match import Seat
+    from tui.screens.new_game.names import Setup, remember_names, remember_setup
+
+    remember_names((Seat("Ann"), Seat("Ben")))
+    remember_setup(Setup("attacke", 3, ("human", "bot:greedy:easy", "bot:greedy:easy"), {}))
+    app = ParlourApp(Start("new", "attacke"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        names = [name_field(app, seat).value for seat in range(3)]
+        assert names == ["Ann", "Easy greedy bot", "Easy greedy bot 2"]

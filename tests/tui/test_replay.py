@@ -312,7 +312,7 @@ async def test_a_note_is_edited_by_annotating_its_move_again_and_goes_when_clear
         assert app.screen is screen
         saved, _ = load_match(path)
         assert saved.notes() == [] and not screen.notes
-        assert any("is gone" in m for m in messages(app))
+        assert any(n.title == "Note removed" and "is gone" in n.message for n in app._notifications)
 
 
 async def test_a_long_earlier_note_leaves_the_field_and_the_buttons_in_sight_at_80x24() -> None:

@@ -48,7 +48,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             # a newer format, or a game this Parlour does not know, is a match file all right:
             # its verdict already says what to do
             known = verdict.startswith(("written by a newer Parlour", "cannot check the rules"))
-            todo = "" if known else "give the path of a .parlour match file"
+            todo = "" if known else "give a .parlour match file or an id from 'parlour list'"
             say_error(f"{name}: {verdict}", todo)
         else:
             print(f"{name}: {verdict}", flush=True)
@@ -193,8 +193,9 @@ def write_whole(out: Path, data: bytes, *, replace: bool) -> None:
 def _check_target(out: Path, source: Path, *, force: bool) -> Path:
     """Where `--out` writes (through a symbolic link, to the file it names), refusing a place
     an export must not go even with `--force`: a folder or a device, a folder that is not
-    there, the match itself or any other match file (an export in its place would lose it)."""
-    from replays.logfile import starts_as_match
+    there, the match itself or any other match file (an export in its place would lose it),
+    or a match file's name (the store would list it, and find no match in it)."""
+    from replays.logfile import SUFFIX, starts_as_match
 
     if out.is_symlink():
         out = out.resolve()
@@ -205,17 +206,21 @@ def _check_target(out: Path, source: Path, *, force: bool) -> Path:
             f"the folder {out.parent} does not exist",
             "create it first or choose another --out path; nothing was written",
         )
-    if not out.exists():
-        return out
     keep = "choose another --out path; nothing was written"
-    if not out.is_file():
-        raise CliError(f"{out} is not a regular file, so an export cannot replace it", keep)
-    if out.samefile(source) or starts_as_match(out):
-        raise CliError(f"{out} is a match file, which an export never replaces", keep)
-    if not force:
+    if out.exists():
+        if not out.is_file():
+            raise CliError(f"{out} is not a regular file, so an export cannot replace it", keep)
+        if out.samefile(source) or starts_as_match(out):
+            raise CliError(f"{out} is a match file, which an export never replaces", keep)
+        if not force:
+            raise CliError(
+                f"{out} already exists",
+                "pass --force to overwrite it, or choose another --out path; nothing was written",
+            )
+    if out.suffix == SUFFIX:
         raise CliError(
-            f"{out} already exists",
-            "pass --force to overwrite it, or choose another --out path; nothing was written",
+            f"an export is not a match file: {out.name} ends in {SUFFIX}",
+            "give --out another name (e.g. .md, .txt or .json); nothing was written",
         )
     return out
 

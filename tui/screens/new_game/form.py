@@ -85,6 +85,9 @@ class NewGameScreen(Screen[None]):
         self._option_widgets: dict[str, Widget] = {}
         self._kinds: list[str] = []
         """Who played each seat of the last match of this game, for the first seat rows."""
+        self._left: dict[str, Setup] = {}
+        """How each game was set up in this form when another was chosen: choosing it again
+        takes that up, over its last match's set-up."""
         # what was asked for now wins over the game's last set-up
         self._preset: dict[str, object] = {**self._recall(), **(options or {})}
         if players is not None and self._rules.min_players <= players <= self._rules.max_players:
@@ -98,7 +101,7 @@ class NewGameScreen(Screen[None]):
         rules = self._rules
         self._players, self._kinds = rules.min_players, []
         self._bots = bot_specs(rules)
-        last = remembered_setup(rules.id)
+        last = self._left.get(rules.id) or remembered_setup(rules.id)
         if last is None:
             return {}
         if rules.min_players <= last.players <= rules.max_players:
@@ -196,8 +199,9 @@ class NewGameScreen(Screen[None]):
         for seat in range(self._players):
             kept = self._kinds[seat] if seat < len(self._kinds) else HUMAN
             kind, name = seats[seat] if seats and seat < len(seats) else (kept, "")
-            if not name and seat < len(self._remembered) and self._remembered[seat] not in taken:
-                name = self._remembered[seat]
+            remembered = self._remembered[seat] if seat < len(self._remembered) else ""
+            if not name and is_person(kind) and remembered not in taken:  # a bot keeps its own
+                name = remembered
             name = name or default_name(seat, kind, taken)
             taken.add(name)
             rows.append(SeatRow(seat, self._seat_title(seat), self._bots, kind, name, remote=True))
@@ -301,8 +305,13 @@ class NewGameScreen(Screen[None]):
                 name if is_person(kind) and not is_given_name(name, bots) else ""
                 for kind, name in self._seat_choices()
             ]
+            kinds_now = tuple(kind for kind, _ in self._seat_choices())
+            options_now = option_values(self._option_widgets)
+            self._left[self._rules.id] = Setup(
+                self._rules.id, self._players, kinds_now, options_now
+            )
             self._rules = registry.get(str(event.value))
-            preset = self._recall()  # the new game as its last match had it
+            preset = self._recall()  # the new game as it was left here, or as its last match had it
             kinds = [*self._kinds, *[HUMAN] * len(typed)][: len(typed)]
             seats = [
                 (kind, name if is_person(kind) else "")

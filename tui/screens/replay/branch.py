@@ -40,7 +40,8 @@ def export(screen: ReplayScreen[Any, Any]) -> None:
 
     question = (
         f"Replace the earlier export?\n{path_lines(target, screen.app.size.width)}\n"
-        "It reads otherwise than this one: edited since, or of an earlier point of the match."
+        "It reads otherwise than this one: edited by hand since, or made before the latest "
+        "moves or notes."
     )
 
     def answered(yes: bool | None) -> None:

@@ -75,7 +75,8 @@ class Annotations:
         if copy is not None:  # the file's unreadable tail was cut off to append to it
             screen.app.clear_notifications()  # (the damage the viewer told of is mended)
             said += f" Its unreadable end was cut off; the damaged file is kept as {copy}."
-        screen.notify(said, title="Note saved", markup=False, timeout=12 if copy else 5)
+        title = "Note removed" if draft.empty else "Note saved"
+        screen.notify(said, title=title, markup=False, timeout=12 if copy else 5)
         return None
 
     def _kept(self, draft: NoteDraft | None) -> None:
