@@ -128,3 +128,17 @@ async def test_n_after_p_passes_without_drawing_and_y_draws() -> None:
             assert app.chosen == []
             await pilot.press("p", key)
             assert app.chosen == [Pass(draw)]
+
+
+async def test_a_total_above_the_table_is_not_ticked_when_the_cards_are_not_a_play() -> None:
+    """A blue 7 picked by the cursor in a red fight showed "> 5 ✓" beside the refusal."""
+    app = HandApp(ben_in_a_red_fight())
+    async with app.run_test(size=(100, 20)) as pilot:
+        hand = app.query_one(AttackeHand)
+        await pilot.press("down")  # the cursor on the blue row: B2, then B7
+        await pilot.press("right", "space")
+        assert [hand.hand[i] for i in hand.draft.marks] == ["B7"]
+        summed = str(hand.query_one("#at-sum").render())
+        assert "7 > 5 ✗" in summed and "✓" not in summed
+        await pilot.press("space", "up", "4", "3")  # the red 4 and 3 instead: a play
+        assert "7 > 5 ✓" in str(hand.query_one("#at-sum").render())

@@ -168,11 +168,14 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             )
         beat = max((t for s, t in enumerate(view.totals) if s != me), default=0)
         total = view.totals[me] + value
-        verdict = (
-            Content.styled(f"> {beat} ✓", "bold $success")
-            if total > beat
-            else Content.styled(f"≤ {beat} ✗", "bold $text-error")
-        )
+        if total <= beat:
+            verdict = Content.styled(f"≤ {beat} ✗", "bold $text-error")
+        elif (
+            self.composed()[0] is None
+        ):  # above the table, but not a play (the line below says why)
+            verdict = Content.styled(f"> {beat} ✗", "bold $text-error")
+        else:
+            verdict = Content.styled(f"> {beat} ✓", "bold $success")
         return Content.assemble(
             "Selected ",
             (str(value), "bold"),
