@@ -239,7 +239,7 @@ class ParlourApp(App[None]):
         seat = roles.index("host") if "host" in roles else SPECTATOR
         table = DirectLink(hosted.host, seat, closed=self._stop_hosting).open()
         self.push_screen(GameScreen(table))
-        self.bind("f2", "invitations", description="invitations")
+        self.bind("f2", "invitations", description="invite")
         self.action_invitations()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
