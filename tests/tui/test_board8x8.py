@@ -354,6 +354,25 @@ async def test_fields_of_action_by_keys_and_clicks_at_80_by_24() -> None:
         assert_board_fits(app, board)
 
 
+class FieldsHost(App[None]):
+    """A Fields of Action board alone, for `names`, without animations."""
+
+    def __init__(self, names: tuple[str, str]) -> None:
+        super().__init__()
+        self.names = names
+        self.animation_level = "none"
+
+    def compose(self) -> ComposeResult:
+        yield Board8x8(self.names, FieldsBoard())
+
+    async def showing(self, pilot: Pilot[None], state: Any) -> Board8x8[Any]:
+        """The board showing `state`, White to move at this device."""
+        board = self.query_one(Board8x8)
+        board.show(state, Turn(0, lambda action: None), animate=False)
+        await pilot.pause()
+        return board
+
+
 async def test_fields_of_action_shows_captures_and_runs() -> None:
     cells = list(starting_board())
     w12, b7 = cells[NAMES["d2"]], cells[NAMES["b8"]]
@@ -367,16 +386,9 @@ async def test_fields_of_action_shows_captures_and_runs() -> None:
     bold = [span for span in taken((3, 4, 5, 9)).spans if "bold" in str(span.style)]
     assert len(bold) == 3  # the run 3 4 5, not the 9
 
-    class Host(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Board8x8(("Ann", "Ben"), FieldsBoard())
-
-    app = Host()
-    app.animation_level = "none"
+    app = FieldsHost(("Ann", "Ben"))
     async with app.run_test(size=(80, 14)) as pilot:
-        board = app.query_one(Board8x8)
-        board.show(state, Turn(0, lambda action: None), animate=False)
-        await pilot.pause()
+        board = await app.showing(pilot, state)
         await cursor_to(pilot, board, NAMES["d2"])
         await pilot.press("enter")
         drawn = board.draw(1.0).plain.splitlines()
@@ -655,16 +667,9 @@ async def test_the_hint_stays_whole_when_the_facts_above_it_fill_the_panel() -> 
     taken_so_far = ((1, 2, 3, 4, 6, 7, 8, 10, 12), (1, 2, 3, 4, 6, 7, 8, 10, 11))
     state = position(tuple(cells), 0, taken_so_far)
 
-    class Host(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Board8x8(("Annabelle Marguerite", "Benedict Fitzgerald"), FieldsBoard())
-
-    app = Host()
-    app.animation_level = "none"
+    app = FieldsHost(("Annabelle Marguerite", "Benedict Fitzgerald"))
     async with app.run_test(size=(80, 11)) as pilot:
-        board = app.query_one(Board8x8)
-        board.show(state, Turn(0, lambda action: None), animate=False)
-        await pilot.pause()
+        board = await app.showing(pilot, state)
         await cursor_to(pilot, board, NAMES["d4"])
         await pilot.press("enter")
         await pilot.pause()
