@@ -142,14 +142,15 @@ class LogWriter(Closing):
         if path.exists():
             raise LogError(f"{path.name} already exists; nothing was overwritten")
         temporary = leftovers.temporary(path)
-        try:
-            stream: BinaryIO = open(temporary, "xb", buffering=0)  # noqa: SIM115 - close()
-        except OSError as err:
-            raise LogError(f"cannot create {path.name}: {err.strerror or err}") from None
         link = chain.digest(chain.PREAMBLE, body)
         data = chain.PREAMBLE + chain.pack_record(body, link)
+        stream: BinaryIO | None = None
         published = False
-        try:
+        try:  # from the moment the temporary file may exist: an interrupt removes it too
+            try:
+                stream = open(temporary, "xb", buffering=0)  # noqa: SIM115 - close()
+            except OSError as err:
+                raise LogError(f"cannot create {path.name}: {err.strerror or err}") from None
             lock.acquire(path, stream)
             _write_all(stream, data)
             os.fsync(stream.fileno())
@@ -157,10 +158,13 @@ class LogWriter(Closing):
             published = True
             _sync_folder(path.parent)
         except BaseException as err:  # an interrupt too: nothing half-made is left behind
-            lock.release(path, stream)
+            if stream is not None:
+                lock.release(path, stream)
             temporary.unlink(missing_ok=True)
             if published:
                 path.unlink(missing_ok=True)
+            if isinstance(err, LogError):
+                raise
             if isinstance(err, FileExistsError):
                 raise LogError(f"{path.name} already exists; nothing was overwritten") from None
             if isinstance(err, OSError):

@@ -123,3 +123,31 @@ def test_the_names_a_creation_writes_under_are_what_the_sweep_looks_for() -> Non
     made = leftovers.temporary(paths.matches_dir() / "20250101-000000-x-1a2b3c4d.parlour")
     found = leftovers.PATTERN.fullmatch(made.name)
     assert found is not None and int(found["pid"]) == os.getpid()
+
+
+@pytest.mark.parametrize("where", ["pack", "acquire", "write", "fsync"])
+def test_an_interrupt_while_a_match_file_is_created_leaves_nothing_behind(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in `selfplay` once left `.en-garde-0002.parlour.<pid>.tmp` in its folder: the
+    temporary file was made before the guard that removes it on an interrupt began."""
+    from core.match import Header
+    from replays import logfile
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    target = {
+        "pack": (logfile.chain, "pack_record"),
+        "acquire": (lock, "acquire"),
+        "write": (logfile, "_write_all"),
+        "fsync": (logfile.os, "fsync"),
+    }
+    module, name = target[where]
+    monkeypatch.setattr(module, name, interrupted)
+    header = Header("counting", {}, SEATS, "0123abcd" * 4)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        logfile.LogWriter.create(folder / "m.parlour", header)
+    assert list(folder.iterdir()) == []
