@@ -148,7 +148,9 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         return self.draft.composed(view, self.hand) if view is not None else (None, None)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _sum_line(self) -> Content:
+    def _sum_line(self, playable: bool) -> Content:
+        """The selection's value and total; ✓ only when it beats the table and is a play the
+        rules take (`playable`), as the Play button says."""
         view = self._view
         if view is None:
             return Content("")
@@ -170,9 +172,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         total = view.totals[me] + value
         if total <= beat:
             verdict = Content.styled(f"≤ {beat} ✗", "bold $text-error")
-        elif (
-            self.composed()[0] is None
-        ):  # above the table, but not a play (the line below says why)
+        elif not playable:  # above the table, but not a play (the line below says why)
             verdict = Content.styled(f"> {beat} ✗", "bold $text-error")
         else:
             verdict = Content.styled(f"> {beat} ✓", "bold $success")
@@ -185,7 +185,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             verdict,
         )
 
-    def _explain(self) -> Content:
+    def _explain(self, play: Play | None, missing: str | None, reason: str | None) -> Content:
         view, mode = self._view, self.draft.mode
         if view is None or self._turn is None:
             return Content("")
@@ -197,12 +197,10 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             return Content("Pass: draw a card? y yes · n no · Esc back")
         if mode == "colour":
             return Content("Open in which colour? r b g y p · Esc back")
-        play, missing = self.composed()
         if play is None:
             if missing:
                 return refused(missing)
             return self._opening()
-        reason = self._reason(play)
         if reason is not None:
             return refused(reason)
         verb = f"Open {COLOUR_NAMES[play.colour]}" if play.colour is not None else "Fight"
@@ -236,12 +234,17 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
     def _update(self) -> None:
         cards = self.query_one(HandCards)
         cards.draw(self._view, self.hand, self.draft, live=self._turn is not None)
-        self.query_one("#at-sum", Static).update(self._sum_line())
-        self._hint(self._explain() if self._turn is not None else self._waiting())
-        self._buttons()
+        # the selection judged once: the total, the hint and the Play button all say it
+        play, missing = self.composed()
+        reason = None if play is None else self._reason(play)
+        playable = play is not None and reason is None
+        self.query_one("#at-sum", Static).update(self._sum_line(playable))
+        live = self._turn is not None
+        self._hint(self._explain(play, missing, reason) if live else self._waiting())
+        self._buttons(playable)
         self._refresh_keys()
 
-    def _buttons(self) -> None:
+    def _buttons(self, playable: bool) -> None:
         view, mode = self._view, self.draft.mode
         row = self.query_one(".at-buttons")
         row.display = self._turn is not None and view is not None
@@ -264,10 +267,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         )
         for button in self.query(ControlButton):
             button.display = shown.get(button.id or "", False)
-        play, _ = self.composed()
-        self.query_one("#at-play", ControlButton).disabled = (
-            play is None or self._reason(play) is not None
-        )
+        self.query_one("#at-play", ControlButton).disabled = not playable
 
     def _refresh_keys(self) -> None:
         if self.is_attached:
