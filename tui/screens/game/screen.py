@@ -439,7 +439,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
         catches up when it is dismissed."""
         if self._finished_with:
             return
-        self.refresh_bindings()  # (out of the match for good: no take back, resign or chat)
+        if self.port.out_for_good:  # no take back, resign or chat from here now
+            self.refresh_bindings()
         title = notice_title(self.port)
         for text in self.port.notices():
             self.notify(text, title=title, markup=False)
