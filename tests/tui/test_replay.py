@@ -315,6 +315,19 @@ async def test_a_note_is_edited_by_annotating_its_move_again_and_goes_when_clear
         assert any(n.title == "Note removed" and "is gone" in n.message for n in app._notifications)
 
 
+async def test_a_note_longer_than_the_entry_panel_ends_its_last_row_in_an_ellipsis() -> None:
+    """The panel cut a long note off mid-sentence with nothing to say that more was written."""
+    path = played()
+    app = viewer(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        long = "Too hasty " * 40
+        await pilot.press("home", "down", "a", *long, "enter")
+        panel = app.screen.query_one("#rp-entry")
+        rows = [strip.text.rstrip() for strip in panel.render_lines(panel.region.reset_offset)]
+        words = [row for row in rows if row.strip(" │╰─╯╭")]
+        assert words[-1].rstrip(" │").endswith("…"), rows
+
+
 async def test_a_long_earlier_note_leaves_the_field_and_the_buttons_in_sight_at_80x24() -> None:
     """A 1,500-character note filled the dialog and pushed the field and Save off screen."""
     from textual.widgets import Button, Input

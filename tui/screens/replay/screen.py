@@ -46,6 +46,7 @@ from tui.screens.replay.words import (
     status_line,
     where_line,
 )
+from tui.widgets.clamped import ClampedText
 from tui.widgets.hung_text import HungText
 from tui.widgets.move_list import MoveList, MoveRow, NoteList, NoteRow
 from tui.widgets.too_small import TooSmall, fit
@@ -129,7 +130,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
                 yield WinChart(id="rp-chart")
                 yield MoveList(id="rp-moves", chapter=self.rules.chapter)
             with Vertical(id="rp-side"):
-                yield Static(id="rp-entry")
+                yield ClampedText(id="rp-entry")
                 yield Static(id="rp-accuracy")
                 # looking back during play is read-only: notes wait for the match's end
                 empty = (
@@ -166,7 +167,7 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         }
 
     def on_mount(self) -> None:
-        self.query_one("#rp-entry", Static).border_title = "This entry"
+        self.query_one("#rp-entry", ClampedText).border_title = "This entry"
         if self.damage is not None:
             self.notify(
                 f"{self.damage.message}. The viewer shows what could be read.",
@@ -244,14 +245,14 @@ class ReplayScreen(Screen[None], Generic[V, A]):
             # The move list beside it has the words; room for the verdict.
             step = [replace(r, words="") for r in step]
         entry = entry_text(step, self.rows, self.notes, narrator, view, self.names, judged)
-        panel = self.query_one("#rp-entry", Static)
+        panel = self.query_one("#rp-entry", ClampedText)
         panel.update(entry)
         panel.styles.min_height = self._entry_room(panel, entry)
         self.query_one(MoveList).mark(decision)
         self.query_one(NoteList).mark(decision)
         self.reviewing.draw(decision)
 
-    def _entry_room(self, panel: Static, entry: Content) -> int | None:
+    def _entry_room(self, panel: ClampedText, entry: Content) -> int | None:
         """The rows the entry panel needs on a low screen of a reviewed match to show all it
         says, a verdict or a long move alike (the accuracy table below gives way); None
         elsewhere: the layout decides."""
