@@ -394,7 +394,7 @@ async def test_fields_of_action_shows_captures_and_runs() -> None:
         drawn = board.draw(1.0).plain.splitlines()
         assert f"{TIMES}●7 {TIMES}" in drawn[SIZE - 5]  # rank 5
         info = str(board.query_one("#b8-info").render())
-        assert "3 4 5 · 9" in info and "Quiet moves 0 of 200" in info
+        assert "3 4 5 · 9" in info and "Capture limit 0 of 200" in info
 
 
 # -- both ------------------------------------------------------------------------------------------

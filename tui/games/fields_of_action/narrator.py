@@ -1,5 +1,5 @@
 """Fields of Action's words: the panel beside the board (the numbers each side has taken and
-its run, the quiet moves under the capture limit, the last move), the prompt and the score."""
+its run, the moves counted towards the capture limit, the last move), the prompt and the score."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def run_words(captured: Sequence[int]) -> str:
 
 def panel(view: FieldsState, names: Sequence[str], *, over: bool) -> Content:
     """Each side's line (the side to move marked, unless the match is `over`), what each took,
-    the quiet moves, the last move."""
+    the moves towards the capture limit, the last move."""
     lines: list[Content] = []
     for seat in (0, 1):
         moving = not over and view.result is None and view.mover == seat
@@ -50,7 +50,7 @@ def panel(view: FieldsState, names: Sequence[str], *, over: bool) -> Content:
     if view.capture_limit:
         lines.append(
             Content.assemble(
-                ("Quiet moves ", "dim"),
+                ("Capture limit ", "dim"),
                 (str(view.since_capture), "bold"),
                 (f" of {view.capture_limit}", "dim"),
             )
