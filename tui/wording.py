@@ -7,7 +7,7 @@ with them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
@@ -27,6 +27,22 @@ def seat_label(
         ["bot"] if bot and "bot" not in name.lower() else []
     )
     return f"{name} ({', '.join(notes)})" if notes else name
+
+
+def bot_name(spec: str) -> str:
+    """A seat name for a bot: "Random bot", "Hard ismcts bot" (the new-game form's and the
+    host's, so a bot is called the same wherever its match was set up)."""
+    kind, _, level = spec.partition(":")
+    return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
+
+
+def numbered(name: str, taken: Collection[str]) -> str:
+    """`name`, or "`name` 2", "`name` 3"…: the first that no seat in `taken` has (case aside)."""
+    used = {t.casefold() for t in taken}
+    found, n = name, 2
+    while found.casefold() in used:
+        found, n = f"{name} {n}", n + 1
+    return found
 
 
 def short_name(name: str, width: int) -> str:

@@ -34,9 +34,20 @@ def test_host_with_a_screen_plays_the_first_seat_here_and_invites_the_rest(
         main(["host", "attacke", "--players", "4", "--seat", "here=Ann", "--seat", "random"]) == 0
     )
     plan = started[0].hosting  # type: ignore[union-attr]
-    assert [s.name for s in plan.seats][:2] == ["Ann", "Random"]
+    assert [s.name for s in plan.seats][:2] == ["Ann", "Random bot"]
     assert plan.roles == ("host", "bot", "remote", "remote")
     assert (plan.address, plan.port) == ("127.0.0.1", 7480)
+
+
+def test_host_names_unnamed_bots_as_the_new_game_form_does_each_seat_apart(
+    started: list[Start | None],
+) -> None:
+    """Two bots of a kind were both "IS-MCTS": the move log could not tell them apart."""
+    argv = ["host", "attacke", "--players", "4", "--seat", "here", "--seat", "ismcts"]
+    assert main([*argv, "--seat", "ismcts:normal", "--seat", "remote"]) == 0
+    plan = started[0].hosting  # type: ignore[union-attr]
+    names = ["Host", "Normal ismcts bot", "Normal ismcts bot 2", "Guest 4"]
+    assert [s.name for s in plan.seats] == names
 
 
 def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
@@ -55,6 +66,7 @@ def test_host_listens_where_it_is_told(started: list[Start | None]) -> None:
         (["host", "crossing", "--listen", "1.2.3.4:70000"], "is not ADDRESS:PORT"),
         (["host", "crossing", "--seat", "here", "--seat", "here"], "only one seat can be played"),
         (["host", "crossing", "--seat", "random", "--seat", "greedy"], "every seat is a bot"),
+        (["host", "crossing", "--seat", "here=Ann", "--seat", "remote=ann"], "two seats are named"),
         (["host", "crossing", "--seat", "wizard"], "no bot called"),
         (["host", "crossing", "--headless", "--seat", "here"], "a headless host has no player"),
         (["host", "crossing", "--seat", "a", "--seat", "b", "--seat", "c"], "for 2 players, not 3"),

@@ -24,7 +24,6 @@ from tui.cli.common import (
     PROG,
     CliError,
     bot_spec,
-    bot_title,
     game_options,
     game_rules,
     locate,
@@ -155,25 +154,32 @@ def _seats(
     rules: Rules[Any, Any, Any], specs: list[str], *, headless: bool
 ) -> tuple[tuple[Seat, ...], tuple[Role, ...]]:
     from core.match import Seat
+    from tui.wording import bot_name, numbered
 
     seats: list[Seat] = []
     roles: list[Role] = []
     for number, text in enumerate(specs, start=1):
-        kind, _, name = text.partition("=")
+        kind, _, typed = text.partition("=")
         kind = kind.strip().lower()
+        name = " ".join(typed.split())
+        if name.casefold() in {s.name.casefold() for s in seats}:
+            raise CliError(
+                f"two seats are named {name!r}", "give each its own name, e.g. here=Ann remote=Ben"
+            )
         if kind == "here":
             if headless:
                 raise CliError("a headless host has no player here", "use remote or a bot")
             if "host" in roles:
                 raise CliError("only one seat can be played here", "make the others remote")
-            seats.append(Seat(name.strip() or "Host"))
+            seats.append(Seat(name or numbered("Host", [s.name for s in seats])))
             roles.append("host")
         elif kind == "remote":
-            seats.append(Seat(name.strip() or f"Guest {number}"))
+            seats.append(Seat(name or numbered(f"Guest {number}", [s.name for s in seats])))
             roles.append("remote")
         else:
             spec = bot_spec(kind, rules)
-            seats.append(Seat(name.strip() or bot_title(spec), "bot", spec))
+            given = name or numbered(bot_name(spec), [s.name for s in seats])
+            seats.append(Seat(given, "bot", spec))
             roles.append("bot")
     if "host" not in roles and "remote" not in roles:
         raise CliError("every seat is a bot: nobody would join", f"try {PROG} selfplay")

@@ -19,6 +19,7 @@ from textual.widgets import Input, Label, Select
 
 from core.match import Seat
 from core.rules import Rules
+from tui.wording import bot_name, numbered
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -37,12 +38,6 @@ def bot_label(spec: str) -> str:
     """ "ismcts:normal" as a menu shows it: "ismcts · normal"."""
     kind, _, level = spec.partition(":")
     return f"{kind} · {level}" if level else kind
-
-
-def bot_name(spec: str) -> str:
-    """A seat name for a bot: "Random bot", "Hard ismcts bot"."""
-    kind, _, level = spec.partition(":")
-    return f"{level.capitalize()} {kind} bot" if level else f"{kind.capitalize()} bot"
 
 
 def kinds_for(bots: Sequence[str], *, remote: bool = False) -> list[tuple[str, str]]:
@@ -70,11 +65,7 @@ def default_name(seat: int, kind: str, taken: set[str]) -> str:
     """The name the app gives `seat` when nobody typed one, unlike any in `taken`."""
     if is_person(kind):
         return f"Player {seat + 1}"
-    base = bot_name(kind.removeprefix("bot:"))
-    name, n = base, 2
-    while name in taken:
-        name, n = f"{base} {n}", n + 1
-    return name
+    return numbered(bot_name(kind.removeprefix("bot:")), taken)
 
 
 def is_given_name(name: str, bots: Sequence[str]) -> bool:
