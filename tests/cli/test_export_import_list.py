@@ -211,6 +211,7 @@ def test_list_shows_matches_copied_in_without_summaries_as_not_checked_until_ask
     rows = out.splitlines()[1:]
     assert code == 0 and len(rows) == 2
     assert all(" ? " in row and "not checked" in row for row in rows)
+    assert all(row.split()[-5:-3] == ["?", "?"] for row in rows)  # moves, last played unknown
     assert "finished" not in out  # the forged end is not believed, nor the real one unchecked
     assert len(hashed) == 2  # the two headers, no entry
     assert "2 matches have no summary beside their files" in err and "list --check" in err

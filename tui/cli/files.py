@@ -379,7 +379,10 @@ def cmd_list(args: argparse.Namespace) -> int:
                 found.title,
                 ", ".join(names),
                 str(found.turns) if found.checked else "?",
-                datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M"),
+                # unread, only the file's own time is known: a copy's, not a move's
+                datetime.fromtimestamp(found.last_played).strftime("%Y-%m-%d %H:%M")
+                if found.checked
+                else "?",
                 result,
                 found.path.name,
             )
