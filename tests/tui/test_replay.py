@@ -25,7 +25,7 @@ from tui.screens.replay import ReplayScreen, hand_lines
 from tui.screens.seats import SeatsScreen
 from tui.start import Start
 from tui.widgets.hung_text import HungText
-from tui.widgets.move_list import MoveList
+from tui.widgets.move_list import MoveList, NoteList
 from tui.widgets.move_log import MoveLog
 
 SEATS = (Seat("Ann"), Seat("Bob"))
@@ -326,6 +326,8 @@ async def test_a_note_longer_than_the_entry_panel_ends_its_last_row_in_an_ellips
         rows = [strip.text.rstrip() for strip in panel.render_lines(panel.region.reset_offset)]
         words = [row for row in rows if row.strip(" │╰─╯╭")]
         assert words[-1].rstrip(" │").endswith("…"), rows
+        # the notes list keeps two rows beside it (it had one, the middle of a wrapped note)
+        assert app.screen.query_one(NoteList).content_region.height >= 2
 
 
 async def test_a_long_earlier_note_leaves_the_field_and_the_buttons_in_sight_at_80x24() -> None:
