@@ -31,7 +31,7 @@ def test_text_export_is_a_transcript_a_player_can_follow(
     code, out, _ = run(capsys, "export", str(match_file), "--format", "text")
     assert code == 0
     assert out.startswith("En Garde\n")
-    assert "Round 1" in out and "1. Random 1: " in out
+    assert "Round 1" in out and "1. Random bot: " in out
     assert "moved" in out and "drew" in out
     assert "Result: Random" in out and "won" in out
 
@@ -43,7 +43,7 @@ def test_markdown_export_goes_to_a_file_with_out(
     code, out, _ = run(capsys, "export", str(match_file), "--format", "md", "--out", str(target))
     assert code == 0
     assert out == f"exported to {target}\n"
-    assert target.read_text(encoding="utf-8").startswith("# En Garde: Random 1 vs Random 2")
+    assert target.read_text(encoding="utf-8").startswith("# En Garde: Random bot vs Random bot 2")
 
 
 def test_export_force_never_writes_over_a_match_file_a_device_or_through_a_link(
@@ -162,7 +162,7 @@ def test_list_shows_the_matches_in_the_store(
     assert code == 0
     assert header.split()[:4] == ["ID", "GAME", "SEATS", "MOVES"]
     assert len(rows) == 2
-    finished = next(r for r in rows if "Random 1, Random 2" in r)
+    finished = next(r for r in rows if "Random bot, Random bot 2" in r)
     assert read_log(match_file).header.match_id[:8] in finished
     assert "En Garde" in finished and "finished: Random" in finished
     assert "in progress" in next(r for r in rows if "Ann, Bob" in r)

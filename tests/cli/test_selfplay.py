@@ -189,10 +189,10 @@ def test_one_seat_spec_plays_every_seat(tmp_path: Path, capsys: pytest.CaptureFi
     assert len(files) == 2
     seats = read_log(files[0]).header.seats
     assert [(s.name, s.kind, s.bot) for s in seats] == [
-        ("Greedy easy 1", "bot", "greedy:easy"),
-        ("Greedy easy 2", "bot", "greedy:easy"),
+        ("Easy greedy bot", "bot", "greedy:easy"),
+        ("Easy greedy bot 2", "bot", "greedy:easy"),
     ]
-    assert "winner Greedy easy" in capsys.readouterr().out
+    assert "winner Easy greedy bot" in capsys.readouterr().out
     assert main(["verify", *map(str, files)]) == 0
 
 
@@ -219,9 +219,9 @@ def test_a_spec_per_seat_sets_the_number_of_players(
     (path,) = tmp_path.glob("*.parlour")
     assert [s.bot for s in read_log(path).header.seats] == ["greedy:easy", "random", "ismcts:easy"]
     assert [s.name for s in read_log(path).header.seats] == [
-        "Greedy easy 1",
-        "Random 2",
-        "IS-MCTS easy 3",
+        "Easy greedy bot",
+        "Random bot",
+        "Easy ismcts bot",
     ]
 
 

@@ -88,8 +88,8 @@ def test_out_writes_match_files_that_verify_with_seats_alternated(
     assert [f.name for f in files] == [f"en-garde-000{n}.parlour" for n in range(1, 5)]
     seats = [read_log(f).header.seats for f in files]
     assert [[s.name for s in game] for game in seats[:2]] == [
-        ["A Greedy easy", "B Random"],
-        ["B Random", "A Greedy easy"],
+        ["A Easy greedy bot", "B Random bot"],
+        ["B Random bot", "A Easy greedy bot"],
     ]
     assert [s.bot for s in seats[1]] == ["random", "greedy:easy"]
     assert run(capsys, "verify", *map(str, files))[0] == 0
@@ -120,8 +120,8 @@ def test_three_players_put_a_against_b_at_every_other_seat(
     assert "seat 1 " in out and "seat 2 " in out and "seat 3 " in out
     files = sorted(tmp_path.glob("*.parlour"))
     names = [[s.name for s in read_log(f).header.seats] for f in files]
-    assert names[0] == ["A Greedy easy", "B1 Random", "B2 Random"]
-    assert names[2] == ["B1 Random", "B2 Random", "A Greedy easy"]
+    assert names[0] == ["A Easy greedy bot", "B1 Random bot", "B2 Random bot"]
+    assert names[2] == ["B1 Random bot", "B2 Random bot", "A Easy greedy bot"]
 
 
 @pytest.mark.parametrize(

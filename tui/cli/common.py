@@ -142,8 +142,6 @@ def player_count(rules: Rules[Any, Any, Any], players: int, *, seats: bool = Fal
 
 # -- bots ----------------------------------------------------------------------------------
 
-_TITLES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "ismcts": "IS-MCTS"}
-
 
 def bot_spec(text: str, rules: Rules[Any, Any, Any], flag: str = "--seat") -> str:
     """`text` checked by the app's own spec parser, as `kind:level` ("random" alone).
@@ -159,15 +157,6 @@ def bot_spec(text: str, rules: Rules[Any, Any, Any], flag: str = "--seat") -> st
             f"{flag} {text!r}: {err}", f"{rules.title} takes: {', '.join(specs_for(rules))}"
         ) from None
     return kind if BOTS[kind].needs == "nothing" else f"{kind}:{level}"
-
-
-def bot_title(spec: str) -> str:
-    """A seat name for a bot: "Random", "Greedy", "IS-MCTS hard" (the level unless normal)."""
-    from core.ai import DEFAULT_LEVEL
-
-    kind, _, level = spec.partition(":")
-    title = _TITLES.get(kind, kind)
-    return title if level in ("", DEFAULT_LEVEL) else f"{title} {level}"
 
 
 class TimedBot:

@@ -32,13 +32,13 @@ from tui.cli.common import (
     CliError,
     TimedBot,
     bot_spec,
-    bot_title,
     game_options,
     game_rules,
     player_count,
     term_as_interrupt,
 )
 from tui.cli.ply_limits import ply_limit
+from tui.wording import bot_name, numbered
 
 if TYPE_CHECKING:
     from core.ai import Bot
@@ -73,9 +73,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             f"give one --seat for every seat, or one for all {players}",
         )
     specs = given * players if len(given) == 1 else given or ["random"] * players
-    seats = tuple(
-        Seat(f"{bot_title(spec)} {n}", "bot", spec) for n, spec in enumerate(specs, start=1)
-    )
+    names: list[str] = []
+    for spec in specs:  # named as the app names bots: "Random bot", "Random bot 2"
+        names.append(numbered(bot_name(spec), names))
+    seats = tuple(Seat(name, "bot", spec) for name, spec in zip(names, specs, strict=True))
     out: Path = args.out
     width = len(str(args.games))
     prepare_folder(out, rules.id, args.games)

@@ -28,7 +28,6 @@ from tui.cli.common import (
     EXIT_OK,
     TimedBot,
     bot_spec,
-    bot_title,
     game_options,
     game_rules,
     player_count,
@@ -36,6 +35,7 @@ from tui.cli.common import (
 )
 from tui.cli.ply_limits import ply_limit
 from tui.cli.selfplay import match_name, play_one, prepare_folder
+from tui.wording import bot_name
 
 if TYPE_CHECKING:
     from core.ai.tournament import Tally
@@ -139,7 +139,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _seats(specs: Sequence[str], a_seat: int) -> tuple[Seat, ...]:
-    """Seat names saying the side: "A Greedy", "B Random" (B1, B2... with several B seats)."""
+    """Seat names saying the side: "A Greedy bot", "B Random bot" (B1, B2... with several B
+    seats)."""
     from core.match import Seat
 
     several = len(specs) > 2
@@ -150,7 +151,7 @@ def _seats(specs: Sequence[str], a_seat: int) -> tuple[Seat, ...]:
         else:
             numbered += 1
             side = f"B{numbered}" if several else "B"
-        seats.append(Seat(f"{side} {bot_title(spec)}", "bot", spec))
+        seats.append(Seat(f"{side} {bot_name(spec)}", "bot", spec))
     return tuple(seats)
 
 
