@@ -564,7 +564,7 @@ async def test_the_side_panel_hangs_its_long_lines_under_an_indent() -> None:
     fields = position(starting_board(), 1, ((1, 2, 3), (1, 3, 6, 10, 11, 12)))
     field = await panel_rows(Board8x8(names, FieldsBoard()), fields, table)
     for rows in (crossing, field):  # each row starts a player's lines, or stands in under one
-        assert all(row.startswith(("○ ", "● ", "  ", "Last", "Quiet")) for row in rows), rows
+        assert all(row.startswith(("○ ", "● ", "  ", "Last", "Capture")) for row in rows), rows
     assert crossing[:3] == ["○ Player 1 · White", "  ◀ to move", "  crossed 0 · 16 stones"]
     assert field[:3] == ["○ Player 1 · White", "  run 3/5", "  took 1 2 3"]
     assert field[3:7] == [
