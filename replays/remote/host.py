@@ -308,17 +308,36 @@ class MatchServer:
 
     def _take_back(self, seat: int) -> None:
         try:
-            self.match.takeback_to(seat)
+            back_to = self.match.takeback_to(seat)
         except IllegalAction as err:
             self._notice(seat, f"Your last move cannot be taken back: {err}.")
             return
-        to_move = self.match.to_move()
-        if to_move is None or to_move in (CHANCE, seat) or self._seats[to_move].role == "bot":
+        asked = self._must_agree(seat, back_to)
+        if asked is None:
             self._carry_out(seat)
             return
-        self._asking = (seat, to_move)
-        self._notice(seat, f"Asked {self.names[to_move]} to agree to the takeback.")
+        self._asking = (seat, asked)
+        self._notice(seat, f"Asked {self.names[asked]} to agree to the takeback.")
         self._publish()
+
+    def _must_agree(self, seat: int, back_to: int) -> int | None:
+        """Who must agree to `seat`'s takeback back to entry `back_to`: the last person whose
+        move it undoes with it (asked on your own turn, it undoes the reply you are facing),
+        else the person to move; None when only bots would lose a move or wait."""
+        dead = self.match.taken_back()
+        entries = self.match.entries
+        for index in range(len(entries) - 1, back_to, -1):
+            entry = entries[index]
+            if not isinstance(entry, ActionEntry) or index in dead:
+                continue
+            if self._person(entry.seat, seat):
+                return entry.seat
+        to_move = self.match.to_move()
+        return to_move if to_move is not None and self._person(to_move, seat) else None
+
+    def _person(self, other: int, seat: int) -> bool:
+        """`other` is a person's seat other than `seat` (not chance, not a bot)."""
+        return other not in (CHANCE, seat) and self._seats[other].role != "bot"
 
     def _answer(self, seat: int, yes: bool) -> None:
         if self._asking is None or self._asking[1] != seat:

@@ -186,6 +186,40 @@ async def test_a_takeback_asked_across_the_wire_is_agreed_by_the_other_guest_or_
     assert match.taken_back() == {match.actions()[0][0]}
 
 
+async def test_a_takeback_asked_on_one_s_own_turn_waits_for_the_player_whose_move_it_undoes(
+    running: Processes,
+) -> None:
+    """Black, to move, took back his last move: White's reply after it went too, unasked."""
+    host = running.host("crossing", "--listen", "127.0.0.1:0")
+    links = [SocketLink(parse(host.invitations[seat])) for seat in (0, 1)]
+    white, black = [Seated(await link.open()) for link in links]
+    try:
+        await white.move(1)
+        await black.move(2)
+        await white.move(3)
+        replied = black.table.position
+        await until(lambda: black.table.to_move() == 1, "Black's turn")
+        black.table.take_back(1)
+        await until(lambda: white.table.asked() == 1, "White to be asked")
+        assert black.table.position == replied  # nothing undone until White agrees
+        white.table.answer(False)
+        await until(lambda: any("said no" in n for n in black.notices), "Black to hear no")
+        assert black.table.position == replied and black.table.to_move() == 1
+        black.table.take_back(1)
+        await until(lambda: white.table.asked() == 1, "White to be asked again")
+        white.table.answer(True)
+        await until(lambda: black.table.position > replied, "the takeback")
+        assert [line.taken_back for line in black.table.lines(1) if line.kind == "move"] == [
+            False,
+            True,
+            True,
+        ]
+        assert black.table.to_move() == 1
+    finally:
+        for link in links:
+            link.close()
+
+
 async def test_a_spectator_follows_a_match_to_the_end_from_the_public_view_only(
     running: Processes, capsys: pytest.CaptureFixture[str]
 ) -> None:

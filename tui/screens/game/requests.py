@@ -97,7 +97,10 @@ class Requests:
         if asking is None or self._answering or screen.finished:
             return
         self._answering = True
-        question = f"{self._label(asking)} asks to take back their last move. Do you agree?"
+        question = (  # asked on their own turn, it undoes the move they are facing too
+            f"{self._label(asking)} asks to take back their last move, with every move since. "
+            "Do you agree?"
+        )
 
         def answered(yes: bool | None) -> None:
             self._answering = False
