@@ -142,3 +142,25 @@ async def test_a_total_above_the_table_is_not_ticked_when_the_cards_are_not_a_pl
         assert "7 > 5 ✗" in summed and "✓" not in summed
         await pilot.press("space", "up", "4", "3")  # the red 4 and 3 instead: a play
         assert "7 > 5 ✓" in str(hand.query_one("#at-sum").render())
+
+
+BIG_HAND = ("R3", "R4", "R5", "B2", "B7", "G3", "G4", "Y2", "Y5", "P2", "P7", "10S")
+
+
+async def test_a_long_hand_at_80x24_leaves_the_total_the_hint_and_the_buttons_in_sight() -> None:
+    """With eleven cards the faces took two bands and pushed the total, the reason a play was
+    refused and the buttons out of the panel at 80×24: an Enter seemed to do nothing."""
+    hands = (None, BIG_HAND, None)
+    app = HandApp(ben_in_a_red_fight(hands=hands, hand_sizes=(4, len(BIG_HAND), 5)))
+    async with app.run_test(size=(80, 10)) as pilot:  # the hand panel's 8 rows at 80×24
+        hand = app.query_one(AttackeHand)
+        await pilot.click("#at-cards", offset=(5, 0))  # R4, drawn as its code, is picked
+        assert [hand.hand[i] for i in hand.draft.marks] == ["R4"]
+        cards = hand.query_one("#at-cards")
+        assert "+R4" in cards.render().plain  # the selected card is marked, not raised
+        shown = hand.content_region
+        for part in ("#at-cards", "#at-sum", "#at-hint", "#at-play", "#at-pass"):
+            assert shown.contains_region(hand.query_one(part).region), part
+    app = HandApp(ben_in_a_red_fight())  # a short hand keeps its tall faces
+    async with app.run_test(size=(80, 10)):
+        assert app.query_one("#at-cards").region.height == 5
