@@ -174,6 +174,7 @@ async def test_a_hot_seat_contest_by_keys_and_clicks() -> None:
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Cleo"
         await keys(pilot, "enter")
         assert "★ won" in table_text(screen) and "[R]" in table_text(screen)
+        assert "R7" not in table_text(screen)  # the won cards are on the discard pile
 
 
 async def test_an_opening_with_only_a_shield_asks_the_colour_then_says_why() -> None:

@@ -181,14 +181,15 @@ class SeatPanel(Widget):
 
     def standing(self, view: AttackeView) -> tuple[Content, Sequence[str], Sequence[str | None]]:
         """The total as shown (with ▲ for the total to beat, ★ for a won contest), the
-        face-up cards and the face-down ones to lay out (None for a back; a view of
-        everything shows their faces, marked `?`)."""
+        face-up cards and the face-down ones to lay out (None for a back; a view of everything
+        shows their faces, marked `?`); no cards once the contest is won."""
         seat, result = self.seat, view.last_result
         if view.passed[seat]:
             return Content.styled("out", "dim"), (), ()
         if view.colour is None and result is not None and result.winner == seat:
-            won = f"={result.total} ★{WON}"
-            return Content.styled(won, "bold"), result.laid, [None] * result.hidden
+            # the winning total stays told; its cards are on the discard pile (the log and the
+            # news name them), as at a real table once the contest is won
+            return Content.styled(f"={result.total} ★{WON}", "bold"), (), ()
         if view.colour is None:
             return Content(""), (), ()
         total = view.totals[seat]
