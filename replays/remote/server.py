@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import ssl
+from collections import Counter
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -30,8 +31,13 @@ from replays.remote.wire import (
     guest_frame,
 )
 
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 5.0
 """Seconds a connection may stay silent before it names its invitation."""
+STRANGERS = 64
+"""Connections at once that have not named an invitation yet; more wait their turn outside."""
+STRANGERS_PER_ADDRESS = 8
+"""The same from one address: a machine that opens connections and says nothing keeps its own
+out, not everyone's (the total cap alone let 512 idle connections shut the door on guests)."""
 RATE = 20.0
 """Frames a second a guest may send, on average (a person sends one every few seconds)."""
 BURST = 40
@@ -62,6 +68,8 @@ class Hosting:
         self._forward: dict[str, str] = {}
         """A finished match no longer served -> the id of its rematch (the same secrets)."""
         self._connections = 0
+        self._strangers: Counter[str] = Counter()
+        """Connections not yet admitted, by the address they come from."""
 
     def add(self, host: MatchServer) -> None:
         self._matches[host.match_id] = host
@@ -96,20 +104,35 @@ class Hosting:
 
     async def connection(self, ws: ServerConnection) -> None:
         """One guest, from its first frame to its last."""
-        if self._connections >= CONNECTIONS:
+        address = _address(ws)
+        waiting = self._strangers.total() >= STRANGERS
+        if self._connections >= CONNECTIONS or waiting:
             await ws.close(TRY_LATER, "The host is full: try again in a minute.")
+            return
+        if self._strangers[address] >= STRANGERS_PER_ADDRESS:
+            LOG.warning("%s: too many connections from one address, none joined yet", address)
+            await ws.close(TRY_LATER, "Too many connections from here: try again in a minute.")
             return
         self._connections += 1
         try:
-            await self._serve(ws)
+            await self._serve(ws, address)
         finally:
             self._connections -= 1
 
-    async def _serve(self, ws: ServerConnection) -> None:
+    async def _first_frame(self, ws: ServerConnection, address: str) -> bytes | str:
+        """The connection's first frame, waited for while it counts as a stranger's."""
+        self._strangers[address] += 1
+        try:
+            return await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+        finally:
+            self._strangers[address] -= 1
+            if not self._strangers[address]:
+                del self._strangers[address]
+
+    async def _serve(self, ws: ServerConnection, address: str) -> None:
         peer = _peer(ws)
         try:
-            data = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
-            hello = guest_frame(data)
+            hello = guest_frame(await self._first_frame(ws, address))
         except (TimeoutError, ConnectionClosed):
             return
         except WireError as err:
@@ -198,6 +221,12 @@ async def _refuse(ws: ServerConnection, text: str) -> None:
         await ws.close(POLICY, text)
     except ConnectionClosed:
         return
+
+
+def _address(ws: ServerConnection) -> str:
+    """The address a connection comes from, without its port."""
+    address = ws.remote_address
+    return str(address[0]) if isinstance(address, tuple) else "unknown"
 
 
 def _peer(ws: ServerConnection) -> str:

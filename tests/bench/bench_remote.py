@@ -173,8 +173,16 @@ async def play(
     invitations: list[list[str]], seconds: float, pace: float, seed: int
 ) -> tuple[Load, float]:
     """Every guest joins first (the joining is not timed), then all play at once."""
+    from replays.remote.server import STRANGERS_PER_ADDRESS
+
     urls = [url for pair in invitations for url in pair]
-    joined = await asyncio.gather(*(seated(url) for url in urls))
+    door = asyncio.Semaphore(STRANGERS_PER_ADDRESS)  # the host lets in so many at once from here
+
+    async def let_in(url: str) -> tuple[Any, Any]:
+        async with door:
+            return await seated(url)
+
+    joined = await asyncio.gather(*(let_in(url) for url in urls))
     load = Load()
     began = time.monotonic()
     stop_at = began + seconds

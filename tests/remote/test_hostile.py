@@ -237,6 +237,29 @@ async def test_a_silent_connection_is_closed_after_the_hello_timeout(
     await the_match_goes_on(table, since, honest=3)
 
 
+async def test_silent_connections_from_one_address_cannot_shut_the_door_on_an_invitation(
+    table: Table,
+) -> None:
+    """515 connections that said nothing filled the host's 512 and kept every guest out."""
+    since = await table.under_way()
+    invitation = table.invitations[SPECTATOR]
+    silent = [await dial(invitation) for _ in range(server.STRANGERS_PER_ADDRESS)]
+    try:
+        turned_away = await dial(invitation)  # one more from this address, before any hello
+        _, code, reason = await closed_with(turned_away)
+        assert code == server.TRY_LATER and reason is not None and "from here" in reason
+        for ws in silent[:1]:
+            await ws.close()
+        await asyncio.sleep(0.2)  # the host sees it go
+        welcomed = await hello(invitation)  # a stranger's place freed: the invitation gets in
+        assert host_frame(await welcomed.recv())["t"] == "welcome"
+        await welcomed.close()
+    finally:
+        for ws in silent:
+            await ws.close()
+    await the_match_goes_on(table, since, honest=3)
+
+
 # -- bad invitations -------------------------------------------------------------------------------
 
 
