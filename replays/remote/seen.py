@@ -126,8 +126,13 @@ class SeenWriter:
 
     def discard(self) -> None:
         """The host's finished copy is kept instead."""
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        forget(self.path)
+
+
+def forget(path: Path) -> None:
+    """Remove a record whose match's finished copy is kept here now (none there is fine)."""
+    with contextlib.suppress(OSError):
+        path.unlink()
 
 
 def _write_whole(path: Path, body: bytes) -> None:

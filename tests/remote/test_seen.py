@@ -154,6 +154,31 @@ async def test_the_record_gives_way_to_the_hosts_copy_when_the_match_ends(
             link.close()
 
 
+async def test_a_record_of_a_match_that_ended_while_away_goes_when_it_is_rejoined(
+    hosted: Host,
+) -> None:
+    """Ben left, the match ended, Ben came back from Resume: the host's copy came, and the
+    record stayed beside it, listed as a match "on another machine" for good."""
+    served = await hosted(en_garde(), seed=10)
+    links, tables = await two_guests(served)
+    ann = tables[0]
+    try:
+        await play_until(tables, lambda: decisions(served) >= 4)
+        links[1].close()  # Ben's machine goes away
+        path = path_of(served.host.match_id, 1)
+        invitation = read_seen(path).invitation
+        ann.resign(0)
+        await until(lambda: served.host.match.is_over, "the match's end")
+        again = SocketLink(invitation, keep=True)
+        ben = await again.open()
+        again.close()
+        assert ben.is_over and ben.path is not None  # the host's copy is here
+        assert not path.exists()
+    finally:
+        for link in links:
+            link.close()
+
+
 async def test_a_full_record_stops_with_a_word_and_the_match_goes_on(
     hosted: Host, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 from core.rules import SPECTATOR
 from replays.remote.host import Guest, MatchServer
 from replays.remote.invite import SHORT, Invitation
-from replays.remote.seen import KEPT, SeenWriter
+from replays.remote.seen import KEPT, SeenWriter, forget, path_of
 from replays.remote.wire import (
     HOST_FRAME_LIMIT,
     TAKEN_OVER,
@@ -184,12 +184,14 @@ class SocketLink:
             self._later(ws.close())
             raise
         self._ws, self._table = ws, table
-        if self._keep and table.path is None:  # (a finished match's copy is here already)
+        if self._keep and table.path is None:
             try:
                 self._record = SeenWriter(self.invitation, told, welcomed)
             except OSError as err:
                 table.note(f"No record of the match can be kept on this machine: {err}")
             self._recorded(data)
+        elif self._keep:  # a finished match's copy is here now: an earlier record of it goes
+            forget(path_of(str(told["match"]), int(told["seat"])))
         self._task = asyncio.create_task(self._run(ws))
         return table
 
@@ -327,6 +329,9 @@ class SocketLink:
                 self._later(ws.close())
                 return None
             self._ws = ws
+            if table.path is not None and self._record is not None:  # it ended meanwhile
+                self._record.discard()  # the host's finished copy is kept instead
+                self._record = None
             self._recorded(welcomed)
             self._recorded(data)
             self._told("")
