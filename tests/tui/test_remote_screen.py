@@ -216,6 +216,20 @@ async def test_a_guest_whose_host_stops_says_so_and_no_longer_says_where_the_oth
         guest.close()
 
 
+async def test_a_chat_line_typed_while_the_host_is_away_is_shown_back_not_lost() -> None:
+    """The chat box closed as if the line had gone; it was in no log and no file."""
+    async with bens_screen() as (pilot, hosted, guest, screen):
+        hosted.server.close(close_connections=True)
+        await until(pilot, lambda: "the host stopped hosting" in guest.link_state)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press(*"offline line", "enter")
+        await pilot.pause()
+        told = [n.message for n in screen.app._notifications if n.title == "Chat"]
+        assert told and "was not sent" in told[-1] and "You wrote: offline line" in told[-1]
+        guest.close()
+
+
 async def test_out_of_touch_on_their_turn_a_guest_is_not_told_what_to_play() -> None:
     """It read "Your turn, Ben (Black): move a stone or a phalanx · the host stopped hosting…",
     though no move could be sent."""

@@ -326,6 +326,8 @@ class RemoteTable(Generic[V, A]):
         return True
 
     def chat(self, text: str) -> None:
+        if self.link_state:  # nothing would carry it: say so rather than lose it
+            raise IllegalAction(f"the line was not sent: {self.link_state}")
         self._link.send(Chat(text))
 
     def notices(self) -> list[str]:

@@ -44,6 +44,7 @@ from tui.tables import LocalTable, Rematching, Table, Wait, notice_title
 from tui.widgets.clamped import ClampedText
 from tui.widgets.move_log import MoveLog
 from tui.widgets.table import ChapterEnd, Chosen, Turn
+from tui.wording import joined, sentence
 
 BOT_PAUSE = 0.8
 """Seconds a bot's move waits (animations on) so a person can follow it."""
@@ -572,7 +573,6 @@ class GameScreen(MatchFrame, Generic[V, A]):
             self.action_save_quit()
             return
         from tui.screens.confirm import ConfirmScreen
-        from tui.wording import joined
 
         verb = "plays" if len(waiting) == 1 else "play"
         question = (
@@ -598,8 +598,13 @@ class GameScreen(MatchFrame, Generic[V, A]):
         from tui.screens.remote import ChatScreen
 
         def said(text: str | None) -> None:
-            if text and not self._finished_with:
+            if not text or self._finished_with:
+                return
+            try:
                 self.port.chat(text)
+            except IllegalAction as err:  # the host is out of touch: the line is shown back
+                told = f"{sentence(str(err))} You wrote: {text}"
+                self.notify(told, title="Chat", severity="warning", markup=False, timeout=12)
 
         self.app.push_screen(ChatScreen(), callback=said)
 
