@@ -164,3 +164,29 @@ async def test_a_long_hand_at_80x24_leaves_the_total_the_hint_and_the_buttons_in
     app = HandApp(ben_in_a_red_fight())  # a short hand keeps its tall faces
     async with app.run_test(size=(80, 10)):
         assert app.query_one("#at-cards").region.height == 5
+
+
+def test_a_seat_held_back_on_its_own_turn_is_not_told_to_wait_for_itself() -> None:
+    """Out of touch with the host on his turn, Ben's hand read "Waiting for Ben…"; a fencer's
+    "Waiting for the other fencer…". The status line says why the turn is held."""
+    import random
+
+    from core import registry
+    from core.rules import CHANCE
+    from tui.games.en_garde.hand import waiting
+
+    view = ben_in_a_red_fight()
+    app_hand = AttackeHand(NAMES[:3])
+    app_hand._view = view  # shown without a turn, as a hand is while the link is down
+    assert view.to_move == 1 and app_hand._waiting().plain == ""
+    app_hand._view = dataclasses.replace(view, viewer=2, hands=(None, None, ("G2",)))
+    assert app_hand._waiting().plain == "Waiting for Ben…"
+
+    rules, rng = registry.get("en-garde"), random.Random(1)
+    state = rules.new(2, {})
+    while rules.to_move(state) == CHANCE:
+        state = rules.apply(state, rules.sample_chance(state, rng))
+    mover = rules.to_move(state)
+    assert mover is not None
+    assert waiting(rules.view(state, mover)).plain == ""
+    assert waiting(rules.view(state, 1 - mover)).plain == "Waiting for the other fencer…"

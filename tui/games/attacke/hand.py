@@ -229,6 +229,8 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             return Content("")
         if view.to_move < 0:
             return Content.styled("Cards are being drawn…", "dim")
+        if view.to_move == self.me:  # held back (the host out of touch): the status says why
+            return Content("")
         return Content.styled(f"Waiting for {self.names[view.to_move]}…", "dim")
 
     def _update(self) -> None:

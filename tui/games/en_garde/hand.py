@@ -329,4 +329,6 @@ def waiting(view: EnGardeView) -> Content:
         return Content("")
     if view.phase in ("deal", "refill"):
         return Content.styled("Cards are being drawn…", "dim")
+    if view.to_move is not None and view.to_move == view.viewer:
+        return Content("")  # this fencer's own turn, held back (the host out of touch)
     return Content.styled("Waiting for the other fencer…", "dim")
