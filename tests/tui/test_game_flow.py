@@ -221,6 +221,32 @@ async def test_q_on_the_round_end_panel_saves_and_quits() -> None:
         assert resumed.port.match.state.scores == (1, 0)
 
 
+@pytest.mark.parametrize(
+    ("quit_as", "said"),
+    [("quit_match", "save & quit"), ("leave", "leave"), ("stop_hosting", "stop hosting")],
+)
+async def test_the_round_end_panel_s_q_says_what_the_table_s_q_does(
+    quit_as: str, said: str
+) -> None:
+    """Across machines the panel listed "q save & quit" where q leaves, or stops hosting."""
+    end = ChapterEnd(2, "Bo wins round 2", "Hands compared.", "Ann 1 · Bo 1")
+    app = new_app()
+    answers: list[bool | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ChapterEndScreen(end, "round", quit_as), callback=answers.append)
+        await pilot.pause()
+        listed = {
+            key: active.binding.description
+            for key, active in app.screen.active_bindings.items()
+            if active.binding.show and active.enabled
+        }
+        assert listed["q"] == said
+        await pilot.pause(0.6)  # past the panel's grace
+        await pilot.press("q")
+        await pilot.pause()
+        assert answers == [False]
+
+
 async def test_the_hands_shown_at_a_round_s_end_are_centred_like_the_rest() -> None:
     """The line "Hands shown: Ann 3 4 4 5 5 · Bo 2 3 3 4 5" stood at the panel's left edge,
     under centred lines, with no blank line before the score."""

@@ -41,16 +41,23 @@ class ChapterEndScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "go on"),
         Binding("q", "quit_match", "save & quit"),
+        Binding("q", "leave", "leave"),
+        Binding("q", "stop_hosting", "stop hosting"),
         Binding("question_mark", "app.toggle_keys", "keys"),  # modal: the app's `?` stops here
     ]
     GRACE: ClassVar[float] = READY_GRACE
     """The panel may come up as a bot's move ends the round while the player is still
     pressing Enter from their own move: those keys must not close it unread."""
 
-    def __init__(self, result: ChapterEnd, chapter: str = "round") -> None:
+    def __init__(
+        self, result: ChapterEnd, chapter: str = "round", quit_as: str = "quit_match"
+    ) -> None:
+        """`quit_as`: what q does, as the table's own q says it ("quit_match" here, "leave" a
+        match hosted elsewhere, "stop_hosting" one hosted here)."""
         super().__init__(classes="round-end")
         self.result = result
         self.chapter = chapter
+        self.quit_as = quit_as
         self.place = f"The {chapter}'s end"
         """What its key list is titled (a panel has no title of its own)."""
         self._shown = time.monotonic()
@@ -76,9 +83,21 @@ class ChapterEndScreen(ModalScreen[bool]):
         if self.is_current and time.monotonic() - self._shown >= self.GRACE:
             self.dismiss(True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """One of the three q's is listed: the one the table's own q would be."""
+        if action in ("quit_match", "leave", "stop_hosting"):
+            return action == self.quit_as
+        return True
+
     def action_quit_match(self) -> None:
         if self.is_current:
             self.dismiss(False)
+
+    def action_leave(self) -> None:
+        self.action_quit_match()  # the game screen asks first where others would be left
+
+    def action_stop_hosting(self) -> None:
+        self.action_quit_match()
 
 
 @dataclass(frozen=True)

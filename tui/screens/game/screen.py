@@ -332,7 +332,11 @@ class GameScreen(MatchFrame, Generic[V, A]):
 
         def panel() -> None:
             word = self.rules.chapter or "round"
-            self.app.push_screen(ChapterEndScreen(told[-1], word), callback=self._next_chapter)
+            quit_as = next(
+                (q for q in ("leave", "stop_hosting") if self.check_action(q, ())), "quit_match"
+            )
+            end = ChapterEndScreen(told[-1], word, quit_as)
+            self.app.push_screen(end, callback=self._next_chapter)
 
         self.when_still(panel)
         return True
