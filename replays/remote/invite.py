@@ -117,10 +117,11 @@ def _invitation(text: str, parts: SplitResult, port: int | None) -> Invitation:
     if len(path) != 3 or path[0]:
         raise _bad(text, "it should have exactly two parts after the port, MATCH_ID/SECRET")
     bracketed = parts.netloc.startswith("[")
-    problem = _problem(host, bracketed, port, path[1], path[2])
+    match_id, secret = path[1].lower(), path[2].lower()  # hex, whatever case it was typed in
+    problem = _problem(host, bracketed, port, match_id, secret)
     if problem:
         raise _bad(text, problem)
-    return Invitation(host, port, path[1], path[2], tls=SCHEMES[parts.scheme])
+    return Invitation(host, port, match_id, secret, tls=SCHEMES[parts.scheme])
 
 
 def _problem(host: str, bracketed: bool, port: int, match_id: str, secret: str) -> str:

@@ -62,7 +62,7 @@ def decode(data: bytes | str, limit: int) -> dict[str, Any]:
     if not isinstance(frame, dict) or not isinstance(frame.get("t"), str):
         raise WireError("a frame is a map with a type")
     version = frame.get("v")
-    if version != VERSION:
+    if version != VERSION or isinstance(version, bool):  # True == 1, but is no version
         raise WireError(
             f"the other side speaks protocol {version!r}, this Parlour speaks {VERSION}: "
             "both need the same version of Parlour"

@@ -40,8 +40,10 @@ from replays.remote.wire import (
     Hello,
     Resign,
     TakeBack,
+    WireError,
     encode,
     guest,
+    guest_frame,
     host_frame,
 )
 from replays.store import load_match
@@ -193,6 +195,13 @@ async def test_junk_as_the_first_frame_is_refused_and_the_match_goes_on(
     assert [frame["t"] for frame in told] == ["refused"]
     assert told[0]["text"] == REFUSED and reason == REFUSED and code == server.POLICY
     await the_match_goes_on(table, since, honest=3)
+
+
+def test_a_version_of_true_is_no_version() -> None:
+    """msgpack's true equals 1 to Python: a hello with "v": true passed for version 1."""
+    frame = msgpack.packb({"v": True, "t": "hello", "match": "a" * 8, "secret": "b" * 32})
+    with pytest.raises(WireError, match="protocol True"):
+        guest_frame(frame)
 
 
 async def test_a_text_frame_is_refused_first_and_closes_the_connection_later(

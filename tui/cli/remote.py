@@ -331,8 +331,8 @@ async def _bot_seat(invitation: Invitation, spec: str) -> int:
         table = await link.open()
     except Refused as refused:
         todo = (
-            "ask the host for a new invitation"
-            if refused.final
+            "then run this command again with the invitation the host gives"
+            if refused.final  # (the host's refusal already says to ask it)
             else "check the invitation, and that the host is running and reachable"
         )
         where = invitation.where
