@@ -22,6 +22,7 @@ from tui.screens.game import GameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen, hand_lines
+from tui.screens.replay.rows import decision_at
 from tui.screens.seats import SeatsScreen
 from tui.start import Start
 from tui.widgets.hung_text import HungText
@@ -283,7 +284,10 @@ async def test_a_note_written_in_the_viewer_is_in_the_file_the_list_and_the_expo
         assert "!!" in line and "✎" in line
         assert "bold" in text_of(app, "#rp-entry")
         await pilot.press("end", "n")  # the one note, found again from the end
-        assert screen.here == target + 1
+        found = screen.here
+        assert decision_at(screen.rows, found) == target + 1
+        await pilot.press("left", "right")  # where the arrows show the move: with its refill
+        assert screen.here == found
         await pilot.press("e")
         exported = path.with_name(f"{path.stem}-all.md")  # a finished match: everything
         assert "> **!!** bold" in exported.read_text(encoding="utf-8")

@@ -274,6 +274,23 @@ async def test_a_reviewed_match_shows_its_review_on_open_and_m_jumps_between_mar
         assert chart is not None and chart.current == screen.row_at(marks[-1]).number
 
 
+async def test_m_lands_on_a_marked_move_with_the_cards_it_drew_as_the_arrows_do() -> None:
+    """At En Garde `m` stopped between a move and its refill: a hand of four cards and "Next:
+    chance", a state the arrows never show."""
+    path = reviewed(finished("en-garde"), decisions=30)
+    marks = marked_positions(read_review(path))
+    assert marks, "the fixture's review should mark a move"
+    app = ParlourApp(Start("replay", match=str(path)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("home", "m")
+        found = screen.here
+        assert decision_at(screen.rows, found) == marks[0]
+        assert "Next: chance" not in shown(app, "#rp-next")
+        await pilot.press("left", "right")
+        assert screen.here == found
+
+
 async def test_r_reviews_with_progress_esc_stops_and_r_continues(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

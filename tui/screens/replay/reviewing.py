@@ -144,9 +144,9 @@ class Reviewing:
         here = decision_at(screen.rows, screen.here)
         ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
         if ahead:
-            screen.go(ahead[0] if delta > 0 else ahead[-1])
+            screen.go_step(ahead[0] if delta > 0 else ahead[-1])
             return
-        screen.go(marked[0] if delta > 0 else marked[-1])  # round the end: said, or it reads
+        screen.go_step(marked[0] if delta > 0 else marked[-1])  # round the end: said, or it reads
         said = (  # as a jump the wrong way
             "No marked move after this one: back to the first."
             if delta > 0

@@ -306,6 +306,15 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         self.cursor.seek(position)
         self.draw(animate=animate)
 
+    def go_step(self, position: int) -> None:
+        """To the step that shows the decision at `position`, as the arrows reach it: with
+        the cards it drew (a jump to a marked or noted move stopped before its refill)."""
+        row = next((r for r in self.rows if r.position == position), None)
+        if row is not None and position and not row.chance:
+            self.cursor.seek(position - 1)
+            position = self.cursor.next_decision()
+        self.go(position)
+
     def action_step(self, delta: int) -> None:
         """One decision on or back, with the chance outcomes that follow it; a deal is one
         step of its own."""
@@ -351,16 +360,16 @@ class ReplayScreen(Screen[None], Generic[V, A]):
         if not marked:
             self.notify("This match has no notes yet. Press a to write one.", title="Notes")
             return
-        here = self.here
+        here = decision_at(self.rows, self.here)
         ahead = [p for p in marked if p > here] if delta > 0 else [p for p in marked if p < here]
         if ahead:
-            self.go(ahead[0] if delta > 0 else ahead[-1])
+            self.go_step(ahead[0] if delta > 0 else ahead[-1])
         else:
-            self.go(marked[0] if delta > 0 else marked[-1])  # wrap around
+            self.go_step(marked[0] if delta > 0 else marked[-1])  # wrap around
 
     @on(MoveList.Picked)  # the same message class as NoteList.Picked: one handler for both
     def _picked(self, event: MoveList.Picked) -> None:
-        self.go(event.position)
+        self.go_step(event.position)
 
     # -- autoplay -------------------------------------------------------------------------
     @property
