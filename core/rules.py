@@ -59,7 +59,8 @@ class Option:
             try:
                 result = int(value)
             except ValueError:
-                message = f"option {self.key!r} takes a whole number, not {value!r}"
+                given = f"not {value!r}" if value.strip() else "and none was given"
+                message = f"option {self.key!r} takes a whole number, {given}"
                 raise BadOption(message) from None
         elif type(value) is kind:
             result = value

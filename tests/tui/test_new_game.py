@@ -451,9 +451,24 @@ async def test_an_option_value_the_game_refuses_is_reported_inline_like_the_othe
         assert "takes 0 (no limit) or more, not -5" in problems(app)  # was a passing toast
         assert not app._notifications
         limit.value = ""
+        app.screen.query_one("#new-game-form").scroll_home(animate=False)  # at its top
+        await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()  # named as the form labels it, not by its key 'capture_limit'
-        assert "✗ Capture limit takes a whole number, not ''." in problems(app)
+        assert "✗ Capture limit takes a whole number, and none was given." in problems(app)
+        form = app.screen.query_one("#new-game-form")  # said in sight, not below the fold
+        assert form.region.contains_region(app.screen.query_one("#problems").region)
+
+
+async def test_the_form_opens_at_its_top_with_the_first_name_in_sight_at_80x24() -> None:
+    """Focus on the first name scrolled the form to its end: the game and its first options
+    were out of sight."""
+    app = ParlourApp(Start("new", "crossing"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = app.screen.query_one("#new-game-form")
+        assert form.scroll_y == 0 and app.focused is app.screen.query_one("#name-0")
+        assert form.region.contains_region(app.focused.region)
 
 
 def test_names_typed_stay_for_seats_a_smaller_match_or_a_bot_did_not_use() -> None:

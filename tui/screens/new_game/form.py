@@ -50,7 +50,7 @@ class NewGameScreen(Screen[None]):
     """Set up a match, then Start creates its file and opens the game screen."""
 
     CSS_PATH = "../../styles/new_game.tcss"
-    AUTO_FOCUS = "#start"
+    AUTO_FOCUS = None  # `on_mount` focuses the first name (Start took it first, scrolled there)
     ENTER_IN_A_FIELD: ClassVar[str] = "in a name or number: next field"
     """What Enter does in a text field here, for the `?` list (Textual's default is to submit)."""
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -142,7 +142,12 @@ class NewGameScreen(Screen[None]):
         self.sub_title = "New game"
         await self._build_game(preset=self._preset)
         self._show_problems()
-        self.query_one("#name-0", Input).focus()  # the first thing to type is a name
+        # the first thing to type is a name; the form scrolls no further than needed to show
+        # it (focus alone centres it, and at 80x24 the game's own fields went out of sight)
+        name = self.query_one("#name-0", Input)
+        name.focus(scroll_visible=False)
+        form = self.query_one("#new-game-form", VerticalScroll)
+        self.call_after_refresh(form.scroll_to_widget, name, animate=False)
         self.refresh_bindings()  # the footer lists the keys before the first key press
 
     async def _build_game(
@@ -352,7 +357,8 @@ class NewGameScreen(Screen[None]):
 
     def action_start(self) -> None:
         checked = self._validate()
-        if checked is None:
+        if checked is None:  # said under the players, which may be out of sight: shown
+            self.query_one("#problems").scroll_visible(animate=False)
             return
         options, seats, remote = checked
         remember_names(seats)
