@@ -958,3 +958,13 @@ async def test_the_deal_is_in_the_move_log_before_the_first_move_of_two_people_h
         await pilot.pause()
         log = " ".join(" ".join(line.text for line in screen.query_one("#log").lines).split())
         assert "The five castles were dealt" in log
+
+
+def test_a_fencer_is_lettered_by_the_first_letter_of_their_name_not_a_bracket() -> None:
+    """A name typed as "[red]Ann[/red]" put "[" on the fencer."""
+    from tui.games.en_garde.fencers import initials
+
+    assert initials(["[red]Ann[/red]", "Bob"]) == ("R", "B")
+    assert initials(['"Ann"', "(Bob)"]) == ("A", "B")
+    assert initials(["Player 1", "Player 2"]) == ("1", "2")  # alike: the seats' numbers
+    assert initials(["…", "Bob"]) == ("?", "B")

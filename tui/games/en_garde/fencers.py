@@ -25,8 +25,9 @@ SEAT_ARROW = ("▶", "◀")
 
 
 def initials(names: Sequence[str]) -> tuple[str, str]:
-    """One letter per fencer; seat numbers when the names start alike."""
-    first = [(n.strip()[:1] or "?").upper() for n in names[:2]]
+    """One letter per fencer (a name's first letter or digit: "(Ann)" is A); seat numbers
+    when the names start alike."""
+    first = [next((c for c in n if c.isalnum()), "?").upper() for n in names[:2]]
     if len(first) < 2 or first[0] == first[1]:
         return ("1", "2")
     return (first[0], first[1])
