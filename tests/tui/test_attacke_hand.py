@@ -190,3 +190,16 @@ def test_a_seat_held_back_on_its_own_turn_is_not_told_to_wait_for_itself() -> No
     assert mover is not None
     assert waiting(rules.view(state, mover)).plain == ""
     assert waiting(rules.view(state, 1 - mover)).plain == "Waiting for the other fencer…"
+
+
+async def test_a_value_key_with_no_such_card_says_so() -> None:
+    """A 7 with no 7 to pick did nothing and said nothing."""
+    app = HandApp(ben_in_a_red_fight())  # R3 R4 B2 B7 10S, in a red contest
+    async with app.run_test(size=(100, 20)) as pilot:
+        hand = app.query_one(AttackeHand)
+        await pilot.press("5")
+        assert not hand.draft.marks
+        assert "You hold no red 5" in str(hand.query_one("#at-hint").render())
+        await pilot.press("4")  # a card that is there is picked, and the hint moves on
+        assert [hand.hand[i] for i in hand.draft.marks] == ["R4"]
+        assert "You hold" not in str(hand.query_one("#at-hint").render())

@@ -163,6 +163,19 @@ async def test_an_illegal_choice_says_why_and_changes_nothing() -> None:
         assert app.screen is screen
 
 
+async def test_enter_before_any_choice_says_nothing_is_chosen_yet() -> None:
+    """Enter with no card or move chosen showed the same hint again: it seemed to do nothing."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, scripted_match(), draws(list(REFILLS)))
+        await keys(pilot, "enter")  # past the handoff
+        before = len(screen.port.match.entries)
+        await keys(pilot, "enter")
+        hint = str(screen.query_one("#hint").render())
+        assert hint.startswith("✗ Nothing chosen yet. Pick a card"), hint
+        assert len(screen.port.match.entries) == before
+
+
 async def test_an_attack_beyond_any_card_says_the_distance_not_a_card_number() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:

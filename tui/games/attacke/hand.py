@@ -316,10 +316,21 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             self._update()
 
     def action_value(self, value: int) -> None:
-        """Select the next card of `value` (see `Draft.pick_value`), or unselect one."""
+        """Select the next card of `value` (see `Draft.pick_value`), or unselect one; say
+        where none is (a key that did nothing seemed broken)."""
         colour = self._view.colour if self._view is not None else None
-        if self._turn is not None and self.draft.pick_value(self.hand, value, colour):
+        if self._turn is None or self.draft.mode != "select":
+            return
+        if self.draft.pick_value(self.hand, value, colour):
             self._update()
+            return
+        if colour is None:
+            where = f"no {value} in the row at the cursor (↑ ↓ to another)"
+        elif value in (7, 10):
+            where = f"no {COLOUR_NAMES[colour]} {value} and no {value}-shield"
+        else:
+            where = f"no {COLOUR_NAMES[colour]} {value}"
+        self._hint(refused(f"You hold {where}"))
 
     def action_letter(self, key: str) -> None:
         view, draft = self._view, self.draft

@@ -298,11 +298,10 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
             return
         action = self._draft.action(view, self.hand)
         if action is None:
-            self._hint(
-                self._explain()
-                if self._draft.verb or self._draft.slot is not None
-                else self._opening()
-            )
+            if self._draft.verb or self._draft.slot is not None:
+                self._hint(self._explain())
+            else:  # Enter before any choice: said as a refusal, or it seemed to do nothing
+                self._hint(refused(f"Nothing chosen yet. {self._opening().plain}"))
             return
         self._choose(action)
 
