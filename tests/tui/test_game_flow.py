@@ -616,6 +616,24 @@ async def test_in_a_wide_log_a_move_s_words_stand_beside_its_notation() -> None:
         assert "  3. d3-d4  Ann passed" in text_of(log)
 
 
+async def test_a_chat_line_with_a_long_word_keeps_its_marker_beside_its_words() -> None:
+    """At 100 columns a line said with a word too long for the room beside "     › " put the
+    marker alone on a line and the words under it."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        log, width = await narrow_log(app, pilot)
+        word = "x" * (width - 4)  # wider than the room beside the marker's usual indent
+        log.chat("Ben", f"look {word}")
+        log.chance(f"Ben drew {word}")
+        await pilot.pause()
+        lines = text_of(log)
+        said = next(i for i, line in enumerate(lines) if "Ben: look" in line)
+        assert lines[said].startswith("› Ben: look")  # the marker at the edge, not alone
+        drawn = next(i for i, line in enumerate(lines) if "Ben drew" in line)
+        assert lines[drawn].startswith("· Ben drew")
+        assert all(len(line) <= width for line in lines)
+
+
 async def narrow_log(app: ParlourApp, pilot: Pilot[None]) -> tuple[MoveLog, int]:
     """The move log of a game against the bot, and the width its lines have."""
     screen = await open_game(app, pilot, against_the_bot())

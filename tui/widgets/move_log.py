@@ -156,8 +156,9 @@ class MoveLog(ScrollView):
 
     def _wrap(self, lead: Text, words: Text, width: int, notation: bool) -> list[Strip]:
         """`words` wrapped at their spaces beside `lead`, every continuation line indented to
-        match it; or `lead` on a line of its own, whole, and the words hanging under it by the
-        move number's width: when the lead leaves the words too little room or less than their
+        match it (a marker's lead moved to the left edge when that leaves them more room); or a
+        move's `lead` on a line of its own, whole, and the words hanging under it by the move
+        number's width: when the lead leaves the words too little room or less than their
         longest word (a cut notation read "pass+dra", a folded word "Giant's-wi" / "fe"), and
         for every move (a `notation`) in a column that leaves fewer than `BESIDE` columns
         beside the notation's (in Crossing's 22-column log a bot's phalanx move ran down
@@ -166,6 +167,10 @@ class MoveLog(ScrollView):
         fits = width - lead.cell_len >= max(MIN_WORDS, longest)
         if fits and (not notation or width - MOVE_LEAD >= BESIDE):
             return self._hang(lead, words, width)
+        if not notation:  # a marker (· ›) keeps its words beside it, from the left edge
+            marker = lead.copy()
+            marker.plain = lead.plain.lstrip()
+            return self._hang(marker, words, width)
         alone = Strip(list(lead.render(self.app.console))).crop(0, width)
         return [alone, *self._hang(Text(" " * min(HANG, width - 1)), words, width)]
 
