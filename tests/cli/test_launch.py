@@ -118,7 +118,8 @@ def test_replay_refuses_a_file_that_is_not_a_match(
     notes = tmp_path / "notes.txt"
     notes.write_text("hello")
     assert main(["replay", str(notes)]) == 2
-    assert "not a Parlour match file" in capsys.readouterr().err
+    said = capsys.readouterr().err  # the file named as it was given, not "notes.txt" alone
+    assert said.startswith(f"parlour: {notes} is not a Parlour match file")
     assert started == []
 
 

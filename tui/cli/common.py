@@ -202,5 +202,8 @@ def locate(target: str) -> Path:
     except NewerFormat as err:  # a match all right: its message says to upgrade
         raise CliError(str(err), "") from None
     except LogError as err:
-        raise CliError(str(err), "give a .parlour file or an id from 'parlour list'") from None
+        told, name = str(err), Path(target).name
+        if target != name and told.startswith(name):  # the file as it was given, whole
+            told = target + told[len(name) :]
+        raise CliError(told, "give a .parlour file or an id from 'parlour list'") from None
     return path
