@@ -22,7 +22,7 @@ from textual.widget import Widget
 from core.games.attacke.deck import colour_of, is_knight
 from core.games.attacke.view import AttackeView
 from tui.games.attacke.draft import Draft, groups
-from tui.games.attacke.faces import FACE, Canvas, Face, draw_face, face_style
+from tui.games.attacke.faces import FACE, Canvas, Face, draw_face, drawn_style
 
 BAND = 5
 """Rows per band of faces: a face is 4 tall and a selected one stands a row higher."""
@@ -112,41 +112,37 @@ class HandCards(Widget):
         tall: bool,
     ) -> Content:
         """Faces in fans, `rows` to a band: a selected face stands a row higher."""
-        hand, draft = self._hand, self._draft
-        contest = view.colour if view.phase == "fight" else None
         canvas = Canvas(max(x for _, x, _ in spots) + FACE, height)
-        cursor = draft.cursor if self._live else None
+        cursor = self._draft.cursor if self._live else None
         order = sorted(spots, key=lambda spot: spot[0] == cursor)  # the cursor on top
         for i, x, band in order:
-            card, mark = hand[i], draft.marks.get(i)
-            face = Face(
-                card,
-                cursor=i == cursor,
-                mark="+" if mark == "up" else "?" if mark == "down" else "",
-                dim=bool(contest and is_knight(card) and colour_of(card) != contest and not mark),
-            )
-            top = band * rows + (0 if mark else 1)
+            face = self._face(view, i, cursor)
+            top = band * rows + (0 if face.mark else 1)
             self.hits.append((i, draw_face(canvas, face, x, top, tall=tall)))
         return canvas.content()
 
     def _codes(self, view: AttackeView, spots: list[tuple[int, int, int]]) -> Content:
         """Each card as its code on one row ("R5"), after its mark; the cursor reversed."""
-        hand, draft = self._hand, self._draft
-        contest = view.colour if view.phase == "fight" else None
         canvas = Canvas(max(x for _, x, _ in spots) + CODE, 1 + max(b for _, _, b in spots))
-        cursor = draft.cursor if self._live else None
+        cursor = self._draft.cursor if self._live else None
         for i, x, band in spots:
-            card, mark = hand[i], draft.marks.get(i)
-            style = face_style(card)
-            if contest and is_knight(card) and colour_of(card) != contest and not mark:
-                style = "dim"
-            if i == cursor:
-                style = f"{style} reverse" if style else "reverse"
-            sign = "+" if mark == "up" else "?" if mark == "down" else " "
-            canvas.put(x, band, sign, "bold")
-            canvas.put(x + 1, band, f"{card:<3}", style)
+            face = self._face(view, i, cursor)
+            canvas.put(x, band, face.mark or " ", "bold")
+            canvas.put(x + 1, band, f"{face.card:<3}", drawn_style(face))
             self.hits.append((i, Region(x, band, CODE, 1)))
         return canvas.content()
+
+    def _face(self, view: AttackeView, i: int, cursor: int | None) -> Face:
+        """Card `i` as it is to be drawn: marked `+` or `?` when selected, dimmed in a fight
+        when it could only go face down."""
+        card, mark = self._hand[i], self._draft.marks.get(i)
+        contest = view.colour if view.phase == "fight" else None
+        return Face(
+            card,
+            cursor=i == cursor,
+            mark="+" if mark == "up" else "?" if mark == "down" else "",
+            dim=bool(contest and is_knight(card) and colour_of(card) != contest and not mark),
+        )
 
     def _room(self, height: int) -> int | None:
         """The rows the cards may take in a panel `height` rows high (None: no limit yet)."""

@@ -82,13 +82,17 @@ class Canvas:
         return Content("\n").join(lines)
 
 
-def draw_face(canvas: Canvas, face: Face, x: int, y: int, *, tall: bool) -> Region:
-    """Draw `face` with its top-left corner at (x, y); the region it covers."""
-    style = face_style(face.card)
-    if face.dim:
-        style = "dim"
+def drawn_style(face: Face) -> str:
+    """The face's colours as drawn: its own, dimmed, reversed under the cursor."""
+    style = "dim" if face.dim else face_style(face.card)
     if face.cursor:
         style = f"{style} reverse" if style else "reverse"
+    return style
+
+
+def draw_face(canvas: Canvas, face: Face, x: int, y: int, *, tall: bool) -> Region:
+    """Draw `face` with its top-left corner at (x, y); the region it covers."""
+    style = drawn_style(face)
     rows = face_rows(face, tall=tall)
     for dy, row in enumerate(rows):
         canvas.put(x, y + dy, row, style)
