@@ -65,6 +65,17 @@ def standing(line: Line) -> bool:
     return line.kind == "move" and not line.taken_back
 
 
+def taken_back(entry: MetaEntry, names: Sequence[str]) -> str:
+    """A takeback's line: whose, and how many decisions went with it ("Ben took back a move
+    and the one after it": asked on his own turn, the reply he faced went too)."""
+    seat, moves = entry.data["seat"], entry.data.get("moves", 1)
+    assert isinstance(seat, int) and isinstance(moves, int)
+    after = moves - 1
+    if after < 1:
+        return f"{names[seat]} took back a move"
+    return f"{names[seat]} took back a move and the {'one' if after == 1 else after} after it"
+
+
 class Chronicle:
     """The states of `match` after every entry, and its lines of play for any reader.
 
@@ -199,5 +210,5 @@ class _Teller:
             if entry.what == CHAT:
                 who, text = spoken(entry.data, names)
                 return Line(index, seat, "chat", "", f"{who}: {text}", chapter, speaker=who)
-            return Line(index, seat, "takeback", "undo", f"{names[seat]} took back a move", chapter)
+            return Line(index, seat, "takeback", "undo", taken_back(entry, names), chapter)
         return None

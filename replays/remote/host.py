@@ -317,7 +317,11 @@ class MatchServer:
             self._carry_out(seat)
             return
         self._asking = (seat, asked)
-        self._notice(seat, f"Asked {self.names[asked]} to agree to the takeback.")
+        name = self.names[asked]
+        if self._seats[asked].guests or self._seats[asked].role == "host":
+            self._notice(seat, f"Asked {name} to agree to the takeback.")
+        else:  # the question waits in their update for when they come back
+            self._notice(seat, f"{name} is away: they will be asked once they are back.")
         self._publish()
 
     def _must_agree(self, seat: int, back_to: int) -> int | None:
@@ -345,6 +349,7 @@ class MatchServer:
         asker = self._asking[0]
         self._asking = None
         if yes:
+            self._notice(asker, f"{self.names[seat]} agreed: the move is taken back.")
             self._carry_out(asker)
         else:
             self._notice(asker, f"{self.names[seat]} said no: the move stands.")

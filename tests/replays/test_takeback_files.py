@@ -36,3 +36,20 @@ def test_a_takeback_is_saved_and_replays_exports_and_verify_understand_it() -> N
     assert main(["verify", str(path)]) == 0
     (summary,) = [m for m in list_matches() if m.path == path]
     assert summary.turns == 3  # four moves, one of them taken back
+
+
+def test_a_takeback_that_undoes_the_reply_too_says_so() -> None:
+    """Ben took back his move on his own turn: Ann's reply went too, and the line said "a
+    move"."""
+    rules = Crossing()
+    rng = random.Random(4)
+    with create_match(rules, (Seat("Ann"), Seat("Ben")), {}) as opened:
+        for _ in range(3):  # Ann, Ben, Ann: Ben to move
+            opened.submit(rng.choice(rules.legal_actions(opened.match.state)))
+        opened.take_back(1)
+        opened.take_back(0)  # Ann's first move alone
+        path = opened.path
+    text = to_text(load_match(path)[0])
+    assert "Ben took back a move and the one after it" in text
+    (anns,) = [line for line in text.splitlines() if "Ann took back" in line]
+    assert anns.endswith("Ann took back a move")  # her own move alone

@@ -148,6 +148,33 @@ async def ben_asks_to_take_back(
     await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
 
 
+async def test_a_takeback_asked_while_the_guest_is_away_is_asked_when_they_are_back() -> None:
+    """Ann asked while Ben was away; back from Resume, Ben was never asked and Ann waited."""
+    app = ParlourApp()
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 32)) as pilot, hosting() as hosted:
+        ann = DirectLink(hosted.host, 0).open()
+        said: list[str] = []
+        ann.changed = lambda rewritten: said.extend(ann.notices())
+        link = SocketLink(hosted.invitations[1])
+        ben = await link.open()
+        ann.submit(a_move(ann))
+        await until(pilot, lambda: isinstance(ben.step(), Decide))
+        link.close()  # Ben leaves on his turn
+        await until(pilot, lambda: ann.presence(1) == "away")
+        ann.take_back(0)
+        await until(pilot, lambda: any("is away" in text for text in said))
+        back = await SocketLink(hosted.invitations[1]).open()
+        app.push_screen(GameScreen(back))
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Ann (White) asks to take back" in app.screen.question  # type: ignore[attr-defined]
+        await pilot.press("y")
+        await until(pilot, lambda: any("agreed" in text for text in said))
+        await until(pilot, lambda: ann.to_move() == 0)
+        back.close()
+        ann.close()
+
+
 async def test_a_guest_asks_to_take_back_and_the_host_player_is_asked_on_their_screen() -> None:
     async with ann_and_ben() as two:
         await ben_asks_to_take_back(two.app, two.pilot, two.ben, two.screen)

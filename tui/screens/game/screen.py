@@ -143,6 +143,8 @@ class GameScreen(MatchFrame, Generic[V, A]):
         (self.private or self.table).focus()
         self.port.changed = self._changed
         self.call_after_refresh(self.advance)
+        # a question asked while this seat was away came with the first update: ask it now
+        self.call_after_refresh(self.requests.answer_if_asked)
 
     def _move_log(self) -> MoveLog:
         return self.query_one(MoveLog)
