@@ -936,3 +936,31 @@ async def test_the_next_line_says_what_the_board_game_player_is_to_do_not_which_
         assert text_of(app, "#rp-next") == "Next: Bob — move a stone or a phalanx"
         await pilot.press("home")
         assert text_of(app, "#rp-next") == "Next: Ann — move a stone or a phalanx"
+
+
+async def test_stepping_from_a_seat_s_chair_goes_on_past_cards_drawn_unseen_by_it() -> None:
+    """From Ann's chair at Attacke, → stood still after another player's draw: that card has
+    no row for her, and the step from the row before it was the same step again."""
+    from core.ai import GreedyBot
+    from core.play import play_out
+
+    rules = registry.get("attacke")
+    seats = (Seat("Ann"), Seat("Ben"), Seat("Cat"))
+    with create_match(rules, seats, {}) as opened:
+        bots = {seat: GreedyBot(seat) for seat in range(3)}
+        play_out(opened.match, bots, random.Random(2), submit=opened.submit, max_plies=40)
+        path = opened.path
+    app = viewer(path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("p")  # Ann's chair, through her handoff
+        await pilot.pause()
+        await pilot.press("enter", "home")
+        screen = replay(app)
+        last = screen.rows[-1].position
+        for _ in range(len(screen.rows)):
+            before = screen.here
+            await pilot.press("right")
+            if before == last:
+                break
+            assert screen.here > before, f"→ stood still at {before}"
+        assert screen.here == last

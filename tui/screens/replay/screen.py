@@ -317,8 +317,11 @@ class ReplayScreen(Screen[None], Generic[V, A]):
 
     def action_step(self, delta: int) -> None:
         """One decision on or back, with the chance outcomes that follow it; a deal is one
-        step of its own."""
-        self.cursor.seek(self.here)
+        step of its own. On from where the cursor is, not from the row on show: a step may
+        end on a card drawn unseen by this seat, which has no row, and from the row before it
+        the next step was the same one again (→ stood still)."""
+        if delta < 0:
+            self.cursor.seek(self.here)
         target = self.cursor.next_decision() if delta > 0 else self.cursor.previous_decision()
         self.go(target, animate=True)
 
