@@ -291,6 +291,14 @@ async def test_m_lands_on_a_marked_move_with_the_cards_it_drew_as_the_arrows_do(
         assert screen.here == found
 
 
+def test_the_accuracy_table_keeps_apart_players_whose_names_differ_at_the_end() -> None:
+    """ "Random bot" and "Random bot 2" both read "Random bo…"."""
+    review = read_review(reviewed(finished(), decisions=4))
+    assert review is not None
+    table = str(accuracy_table(review, ("Random bot", "Random bot 2")))
+    assert "Random… 2" in table and "Random bot " in table
+
+
 async def test_r_reviews_with_progress_esc_stops_and_r_continues(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -16,6 +16,7 @@ from core.review.judgement import Judgement
 from core.review.verdict import Verdict
 from replays.review import Review
 from tui.widgets.move_list import JUDGED_STYLE
+from tui.wording import short_name
 
 
 def judged_at(review: Review | None) -> dict[int, str]:
@@ -80,7 +81,7 @@ NAME_ROOM = 10
 def accuracy_table(review: Review, names: Sequence[str]) -> Content:
     """One line per reviewed seat: "Ann        81%  ?!5  ?0  ??1" (accuracy, then the count of
     each judgement)."""
-    shown = [_fit(names[seat]) for seat in review.seats]
+    shown = [short_name(names[seat], NAME_ROOM) for seat in review.seats]  # "Random… 2"
     width = max(len(name) for name in shown)
     lines = []
     for seat, name in zip(review.seats, shown, strict=True):
@@ -91,10 +92,6 @@ def accuracy_table(review: Review, names: Sequence[str]) -> Content:
         ]
         lines.append(Content.assemble((f"{name:<{width}}", "bold"), f" {accuracy}", *counts))
     return Content("\n").join(lines)
-
-
-def _fit(name: str) -> str:
-    return name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
 
 
 def review_title(review: Review) -> str:
