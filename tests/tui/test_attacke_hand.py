@@ -203,3 +203,19 @@ async def test_a_value_key_with_no_such_card_says_so() -> None:
         await pilot.press("4")  # a card that is there is picked, and the hint moves on
         assert [hand.hand[i] for i in hand.draft.marks] == ["R4"]
         assert "You hold" not in str(hand.query_one("#at-hint").render())
+
+
+async def test_giving_back_one_of_two_chips_lists_no_enter_that_would_do_nothing() -> None:
+    """The footer offered "⏎ play" while a chip was to be chosen: Enter did nothing."""
+    view = ben_in_a_red_fight(phase="return", chips=((), ("R", "G"), ()))
+    app = HandApp(view)
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        listed = footer_keys(app)
+        assert "enter" not in listed
+        await pilot.press("g")
+        assert [a.colour for a in app.chosen] == ["G"]
+    app = HandApp(dataclasses.replace(view, chips=((), ("R",), ())))
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        assert "enter" in footer_keys(app)  # the only chip: Enter gives it back

@@ -287,8 +287,8 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             return mode == "pass"
         if action == "letter":
             return mode in ("colour", "return")
-        if action == "play":
-            return mode != "pass"
+        if action == "play":  # giving a chip back, Enter gives the only one (else a letter)
+            return mode != "pass" and (mode != "return" or len(view.chips[self.me]) == 1)
         if action == "face_down":  # (once used in a contest, f still says why it is refused)
             return view.face_down and mode == "select"
         if action in ("select", "value", "step", "row"):
