@@ -88,7 +88,7 @@ HELP = """\
 | `↑` `↓` | move to the colour above / below |
 | click | select the card clicked (or unselect it) |
 | `Space` | select the card (`+`) or unselect it |
-| `2` `3` `4` `5` `7`, `0` | select a card of that value: the contest colour, then shields |
+| `2` `3` `4` `5` `7`, `0` | select a card of that value: in the contest colour, then shields (opening: the colour at the cursor) |
 | `f` | variant: lay the card face down (`?`, counts 1; once per contest) |
 | `Enter`, click **Play** | play the selected cards (an opening asks the colour if need be) |
 | `p` then `y` / `n` | pass, then draw a card or not (just `p` when no card is left to draw) |
@@ -105,7 +105,9 @@ go first). Nobody's hand is ever on the table.
 
 Your hand is below as card faces, one fan per colour: a knight shows its colour letter and
 value (`R5`), a shield has a double border (`7S`, `10S`). A selected card stands a row higher
-with `+` (face up) or `?` (face down) under it; the cursor card has a heavy border.
+with `+` (face up) or `?` (face down) under it; the cursor card has a heavy border. A hand
+too long for its panel is drawn with shorter faces, or as a row of codes (`R5 B3 B5`), where
+a selected card reads `+R5` and the cursor card is shown reversed.
 
 The line under your cards gives the play's value and your new total against the total to
 beat; the line below says what Enter will do, or why the rules refuse it.

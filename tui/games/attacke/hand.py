@@ -325,7 +325,7 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
             self._update()
             return
         if colour is None:
-            where = f"no {value} in the row at the cursor (↑ ↓ to another)"
+            where = f"no {value} in the colour at the cursor (↑ ↓ to another)"
         elif value in (7, 10):
             where = f"no {COLOUR_NAMES[colour]} {value} and no {value}-shield"
         else:

@@ -256,7 +256,7 @@ class EnGardeHand(HandPanel[EnGardeView, EnGardeAction], can_focus=True):
             return
         slots = [slot for slot, card in enumerate(self.hand) if card == value]
         if not slots:
-            self.tell(f"You hold no {value}.")
+            self._hint(refused(f"You hold no {value}"))
             return
         current = self._draft.slot
         later = [slot for slot in slots if current is not None and slot > current]
