@@ -88,7 +88,7 @@ HELP = """\
 | `↑` `↓` | move to the colour above / below |
 | click | select the card clicked (or unselect it) |
 | `Space` | select the card (`+`) or unselect it |
-| `2` `3` `4` `5` `7`, `0` | a card of that value: of the contest colour, else the cursor's |
+| `2`–`5`, `7`, `0` | a card of that value: the contest's colour or a shield, else at the cursor |
 | `f` | variant: lay the card face down (`?`, counts 1; once per contest) |
 | `Enter`, click **Play** | play the selected cards (an opening asks the colour if need be) |
 | `p` then `y` / `n` | pass, then draw a card or not (just `p` when no card is left to draw) |
