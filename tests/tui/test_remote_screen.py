@@ -393,6 +393,9 @@ async def test_a_rematch_said_no_to_is_told_on_the_panel() -> None:
         await until(two.pilot, lambda: isinstance(two.app.screen, MatchEndScreen))
         await two.pilot.press("g")
         await until(two.pilot, lambda: "Waiting for Ben" in talk_text(two.app))
+        from textual.widgets import Button
+
+        assert two.app.screen.query_one("#rematch", Button).disabled  # asked: nothing to press
         two.ben.ask_rematch(False)
         await until(two.pilot, lambda: "Ben said no: no rematch." in talk_text(two.app))
         assert two.hosted.host.successor is None

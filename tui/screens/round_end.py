@@ -236,9 +236,9 @@ class MatchEndScreen(ModalScreen[None]):
             self.notify(text, title=title, markup=False)
         self._say()
         self.refresh_bindings()
-        if not self._local_rematch() and not self._may_ask():
-            for button in self.query("#rematch").results(Button):
-                button.disabled = True  # (the host has left: nobody can start one)
+        offered = bool(self.check_action("rematch", ()))  # as the footer lists g
+        for button in self.query("#rematch").results(Button):
+            button.disabled = not offered  # asked already, or the host left: nobody can start one
         if talk.moved_to is not None and not self._following:
             self._following = True
             self._follow()
