@@ -72,6 +72,11 @@ def joined(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def facing(names: Sequence[str]) -> str:
+    """Who plays, as every list of matches writes it: "Ann vs Bob", "Ann, Bob, Cleo"."""
+    return (" vs " if len(names) == 2 else ", ").join(names)
+
+
 def match_result(winners: Sequence[str]) -> str:
     """ "Ann wins the match", "Ann and Bob win the match", or (no winner) "The match is drawn"."""
     if not winners:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core import registry
-from tui.wording import match_result, seat_label
+from tui.wording import facing, match_result, seat_label
 
 
 def test_a_result_names_every_winner_in_one_sentence() -> None:
@@ -60,3 +60,10 @@ def test_a_clause_becomes_a_sentence_once_with_one_full_stop() -> None:
         "Lost touch with the host; reconnecting…"
     )
     assert full_stop("done.") == "done." and full_stop("done") == "done."
+
+
+def test_every_list_of_matches_writes_its_players_alike() -> None:
+    """Resume wrote a three-player match "Ben, Easy ismcts bot, Ann", its details and the
+    away records "Ben vs Easy ismcts bot vs Ann"."""
+    assert facing(["Ann", "Bob"]) == "Ann vs Bob"
+    assert facing(["Ann", "Bob", "Cleo"]) == "Ann, Bob, Cleo"

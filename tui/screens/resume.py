@@ -27,7 +27,7 @@ from replays.remote.seen import SUFFIX, SeenError, SeenSummary, read_seen, summa
 from replays.store import MatchSummary, delete_match, scan_matches
 from tui.messages import ResumeMatch, ShowReplay
 from tui.screens.new_game import SEAT_OPTIONS
-from tui.wording import sentence, titled
+from tui.wording import facing, sentence, titled
 
 MARK = "▸"
 
@@ -52,7 +52,7 @@ def players(summary: MatchSummary) -> str:
         f"{seat.name} (bot)" if seat.kind == "bot" and "bot" not in seat.name.lower() else seat.name
         for seat in summary.seats
     ]
-    return (" vs " if len(names) == 2 else ", ").join(names)
+    return facing(names)
 
 
 def game_label(summary: MatchSummary) -> str:
@@ -82,7 +82,7 @@ def details(summary: MatchSummary, where: str = "", here: str = "") -> str:
     where it is open (`open_where`, asked once per listing; `here` says what a match open in
     this window does on Enter, which differs by list)."""
     options = ", ".join(option_text(key, value) for key, value in summary.options.items())
-    parts = [summary.path.name, " vs ".join(seat.name for seat in summary.seats)]
+    parts = [summary.path.name, facing([seat.name for seat in summary.seats])]
     with contextlib.suppress(ValueError):
         parts.append(f"started {when(datetime.fromisoformat(summary.created).timestamp())}")
     parts.append(moves(summary.turns))
@@ -120,7 +120,7 @@ def seen_title(summary: SeenSummary) -> str:
 
 
 def seen_players(summary: SeenSummary) -> str:
-    return " vs ".join(summary.names)
+    return facing(summary.names)
 
 
 def seat_words(summary: SeenSummary) -> str:

@@ -15,7 +15,7 @@ from tui.games import Narrator
 from tui.widgets.hung_text import glued, parts_of
 from tui.widgets.move_list import MoveRow, NoteRow
 from tui.widgets.move_log import fold_chance
-from tui.wording import headline, titled
+from tui.wording import facing, headline, titled
 
 V = TypeVar("V")
 
@@ -52,15 +52,16 @@ def hand_lines(view: object, names: tuple[str, ...]) -> Content | None:
 
 
 def status_line(match: Match, perspective: int | None, names: tuple[str, ...]) -> Content:
-    """ "Replay · seen by the table · En Garde (advanced) · Ann vs Bob": whose eyes first, as
-    a line too long for the screen ends in "…" and five players' names can fill it."""
+    """ "Replay · seen by the table · En Garde (advanced) · Ann vs Bob" ("Ann, Bob, Cleo" for
+    more): whose eyes first, as a line too long for the screen ends in "…" and five players'
+    names can fill it."""
     rules = match.rules
     title = titled(rules.title, match.header.options)
     return Content.assemble(
         ("Replay ", "bold"),
         "· seen by ",
         (perspective_name(perspective, names, rules.hides_information), "bold"),
-        f" · {title} · {' vs '.join(names)}",
+        f" · {title} · {facing(names)}",
     )
 
 
