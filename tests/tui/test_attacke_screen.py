@@ -177,6 +177,20 @@ async def test_a_hot_seat_contest_by_keys_and_clicks() -> None:
         assert "R7" not in table_text(screen)  # the won cards are on the discard pile
 
 
+async def test_an_opening_of_two_colours_is_not_said_to_open_at_its_total() -> None:
+    """R5 and G3 selected to open read "Selected 8 · opens at 8" above "✗ An opening takes
+    knights of one colour"."""
+    app = new_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, dealt_match())
+        await keys(pilot, "enter", "5")  # Ann's red 5
+        total = str(screen.query_one("#at-sum").render())
+        assert total == "Selected 5 · opens at 5"
+        await keys(pilot, "down", "3")  # and her green 3
+        assert str(screen.query_one("#at-sum").render()) == "Selected 8"
+        assert "one colour" in hint(screen)
+
+
 async def test_an_opening_with_only_a_shield_asks_the_colour_then_says_why() -> None:
     app = new_app()
     async with app.run_test(size=(100, 32)) as pilot:

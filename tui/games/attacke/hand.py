@@ -164,10 +164,9 @@ class AttackeHand(HandPanel[AttackeView, AttackeAction], can_focus=True):
         if self.draft.mode == "return":
             return Content.assemble("Your chips: ", *(chip_content(c) for c in view.chips[me]))
         value = self.draft.value(self.hand)
-        if view.phase == "open":
-            return Content.assemble(
-                "Selected ", (str(value), "bold"), (f" · opens at {value}" if value else "", "")
-            )
+        if view.phase == "open":  # "opens at" only for a play (two colours open nothing)
+            opens = f" · opens at {value}" if value and playable else ""
+            return Content.assemble("Selected ", (str(value), "bold"), opens)
         beat = max((t for s, t in enumerate(view.totals) if s != me), default=0)
         total = view.totals[me] + value
         if total <= beat:
