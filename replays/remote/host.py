@@ -349,21 +349,23 @@ class MatchServer:
         asker = self._asking[0]
         self._asking = None
         if yes:
-            self._notice(asker, f"{self.names[seat]} agreed: the move is taken back.")
-            self._carry_out(asker)
+            if self._carry_out(asker):
+                self._notice(asker, f"{self.names[seat]} agreed: the move is taken back.")
         else:
             self._notice(asker, f"{self.names[seat]} said no: the move stands.")
             self._publish()
 
-    def _carry_out(self, seat: int) -> None:
+    def _carry_out(self, seat: int) -> bool:
+        """Take `seat`'s move back; False (and the asker told why) when it cannot be."""
         self._stop_bot.set()
         try:
             self.opened.take_back(seat)
         except (IllegalAction, LogError, OSError) as err:
             self._notice(seat, f"The move could not be taken back: {err}.")
-            return
+            return False
         self._rewrites += 1
         self._moved()
+        return True
 
     def _chat(self, guest: Guest, text: str) -> None:
         said = clean_text(text, CHAT_LIMIT)
