@@ -408,11 +408,16 @@ async def test_continue_is_refused_where_the_match_is_already_decided() -> None:
     assert sorted(path.parent.glob("*.parlour")) == [path]
 
 
-async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
+def damaged() -> Path:
+    """A played match whose file lost its last third (a crash mid-write, a cut copy)."""
     path = played()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) * 2 // 3])
-    app = viewer(path)
+    return path
+
+
+async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
+    app = viewer(damaged())
     async with app.run_test(size=(100, 32)) as pilot:
         screen = replay(app)
         assert screen.damage is not None
@@ -427,9 +432,7 @@ async def test_a_damaged_file_replays_its_valid_prefix_with_a_warning() -> None:
 async def test_a_note_saved_on_a_damaged_file_says_where_the_damaged_file_is_kept() -> None:
     """Saving cut the unreadable end off and kept a copy without naming it; the damage
     notice stayed on screen after the file was mended."""
-    path = played()
-    data = path.read_bytes()
-    path.write_bytes(data[: len(data) * 2 // 3])
+    path = damaged()
     app = viewer(path)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = replay(app)
